@@ -1,0 +1,576 @@
+//===--- Analysis.cpp - analysis shared by the hotpath checks -------------===//
+
+#include "Analysis.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace hotpath {
+
+//===----------------------------------------------------------------------===//
+// Reporting and leaving.
+//===----------------------------------------------------------------------===//
+
+StringRef outermostMacroName(SourceLocation Loc, const SourceManager &SM,
+                             const LangOptions &LangOpts) {
+  StringRef Name;
+  while (Loc.isMacroID()) {
+    Name = Lexer::getImmediateMacroNameForDiagnostics(Loc, SM, LangOpts);
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return Name;
+}
+
+bool isInsideMacroNamed(SourceLocation Loc, const llvm::StringSet<> &Names,
+                        const SourceManager &SM, const LangOptions &LangOpts) {
+  while (Loc.isMacroID()) {
+    // For a location in a macro argument, the expansion that owns it.
+    SourceLocation Expansion =
+        SM.isMacroArgExpansion(Loc) ? SM.getImmediateExpansionRange(Loc).getBegin()
+                                    : Loc;
+    StringRef Name = Lexer::getImmediateMacroNameForDiagnostics(Expansion, SM, LangOpts);
+    if (Names.contains(Name))
+      return true;
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return false;
+}
+
+static const Expr *stripStatementExpr(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<CStyleCastExpr>(E)) // (void)printf(...)
+    if (Cast->getType()->isVoidType())
+      E = Cast->getSubExpr()->IgnoreParenImpCasts();
+  return E;
+}
+
+static const FunctionDecl *directCallee(const Expr *E) {
+  // Reporting macros often expand to ({ ... }) or do { } while (0); the
+  // callers handle those through the macro name instead.
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(E))
+    return Call->getDirectCallee();
+  return nullptr;
+}
+
+bool isReportingStatement(const Stmt *S, const RuleIndex &Rules,
+                          const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (S->getBeginLoc().isMacroID() &&
+      isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingMacros, SM, Ctx.getLangOpts()) &&
+      // The whole statement must come from the macro, not just its start.
+      outermostMacroName(S->getBeginLoc(), SM, Ctx.getLangOpts()) ==
+          outermostMacroName(S->getEndLoc(), SM, Ctx.getLangOpts()))
+    return true;
+  if (const FunctionDecl *Callee = directCallee(stripStatementExpr(S)))
+    if (const IdentifierInfo *II = Callee->getIdentifier())
+      return Rules.ReportingFunctions.contains(II->getName());
+  return false;
+}
+
+bool isNoreturnStatement(const Stmt *S, const RuleIndex &Rules,
+                         const ASTContext &Ctx) {
+  const FunctionDecl *Callee = directCallee(stripStatementExpr(S));
+  if (!Callee)
+    return false;
+  if (Callee->isNoReturn())
+    return true;
+  if (const IdentifierInfo *II = Callee->getIdentifier())
+    return Rules.NoreturnFunctions.contains(II->getName());
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Side effects and speculation.
+//===----------------------------------------------------------------------===//
+
+bool isKnownPureFunction(const FunctionDecl *FD, const RuleIndex &Rules,
+                         const ASTContext &Ctx) {
+  if (!FD)
+    return false;
+  if (FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>() || FD->isConstexpr())
+    return true;
+  if (unsigned ID = FD->getBuiltinID()) {
+    if (Ctx.BuiltinInfo.isConst(ID) || Ctx.BuiltinInfo.isPure(ID))
+      return true;
+    if (ID == Builtin::BI__builtin_expect || ID == Builtin::BI__builtin_constant_p)
+      return true;
+  }
+  if (const IdentifierInfo *II = FD->getIdentifier())
+    return Rules.PureFunctions.contains(II->getName());
+  return false;
+}
+
+namespace {
+std::string quoted(const NamedDecl *D) {
+  return "'" + D->getQualifiedNameAsString() + "'";
+}
+
+/// Lvalue-to-rvalue reads of volatile or atomic objects are the reads whose
+/// value can change between the fast path and the slow path.
+std::optional<Impurity> volatileOrAtomicRead(const Expr *E) {
+  QualType T = E->getType();
+  if (!E->isGLValue())
+    return std::nullopt;
+  if (T.isVolatileQualified())
+    return Impurity{E, "it reads volatile storage"};
+  if (T->isAtomicType())
+    return Impurity{E, "it reads atomic storage"};
+  return std::nullopt;
+}
+
+class ImpurityFinder {
+public:
+  ImpurityFinder(const RuleIndex &Rules, const ASTContext &Ctx)
+      : Rules(Rules), Ctx(Ctx) {}
+
+  std::optional<Impurity> visit(const Stmt *S) {
+    if (!S)
+      return std::nullopt;
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      if (std::optional<Impurity> R = visitExpr(E))
+        return R;
+      // Operands of sizeof, alignof, _Generic's unselected arms: unevaluated.
+      if (isa<UnaryExprOrTypeTraitExpr>(E))
+        return std::nullopt;
+      if (const auto *G = dyn_cast<GenericSelectionExpr>(E))
+        return G->isResultDependent() ? std::nullopt : visit(G->getResultExpr());
+    }
+    for (const Stmt *Child : S->children())
+      if (std::optional<Impurity> R = visit(Child))
+        return R;
+    return std::nullopt;
+  }
+
+private:
+  std::optional<Impurity> visitExpr(const Expr *E) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->isAssignmentOp())
+        return Impurity{E, "it assigns"};
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->isIncrementDecrementOp())
+        return Impurity{E, UO->isIncrementOp() ? "it increments" : "it decrements"};
+    } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee)
+        return Impurity{E, "it calls through a pointer"};
+      if (!isKnownPureFunction(Callee, Rules, Ctx))
+        return Impurity{E, "it calls " + quoted(Callee) + ", which is not known to be pure"};
+    } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+      const CXXConstructorDecl *Ctor = Construct->getConstructor();
+      if (!Ctor->isTrivial() && !Ctor->isConstexpr())
+        return Impurity{E, "it calls constructor " + quoted(Ctor) +
+                               ", which is not known to be pure"};
+    } else if (isa<StmtExpr, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, VAArgExpr,
+                   AtomicExpr>(E)) {
+      return Impurity{E, "it has an expression with side effects"};
+    } else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+      if (Cast->getCastKind() == CK_LValueToRValue ||
+          Cast->getCastKind() == CK_AtomicToNonAtomic)
+        return volatileOrAtomicRead(Cast->getSubExpr());
+    }
+    return std::nullopt;
+  }
+
+  const RuleIndex &Rules;
+  const ASTContext &Ctx;
+};
+} // namespace
+
+std::optional<Impurity> findImpurity(const Expr *E, const RuleIndex &Rules,
+                                     const ASTContext &Ctx) {
+  return ImpurityFinder(Rules, Ctx).visit(E);
+}
+
+llvm::FoldingSetNodeID exprIdentity(const Expr *E, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID ID;
+  E->IgnoreParenImpCasts()->Profile(ID, Ctx, /*Canonical=*/true);
+  return ID;
+}
+
+static const Expr *dereferencedPointer(const Expr *E) {
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? ME->getBase() : nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref ? UO->getSubExpr() : nullptr;
+  return nullptr;
+}
+
+void collectUnconditionalDerefs(const Expr *E, const ASTContext &Ctx,
+                                ExprIdentitySet &Out) {
+  if (!E)
+    return;
+  E = E->IgnoreParens();
+  if (const Expr *Ptr = dereferencedPointer(E))
+    Out.insert(exprIdentity(Ptr, Ctx));
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isLogicalOp()) {
+    collectUnconditionalDerefs(BO->getLHS(), Ctx, Out);
+    return;
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    collectUnconditionalDerefs(CO->getCond(), Ctx, Out);
+    return;
+  }
+  if (isa<UnaryExprOrTypeTraitExpr>(E))
+    return;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      collectUnconditionalDerefs(CE, Ctx, Out);
+}
+
+std::optional<Impurity>
+findSpeculationHazard(const Expr *E, const ASTContext &Ctx,
+                      const ExprIdentitySet &SafeDerefs) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (isa<UnaryExprOrTypeTraitExpr>(E) || E->isIntegerConstantExpr(Ctx))
+    return std::nullopt;
+  if (const Expr *Ptr = dereferencedPointer(E)) {
+    if (!SafeDerefs.count(exprIdentity(Ptr, Ctx)))
+      return Impurity{E, "it dereferences a pointer that an earlier condition may guard"};
+  } else if (isa<ArraySubscriptExpr>(E)) {
+    return Impurity{E, "it indexes memory that an earlier condition may guard"};
+  } else if (isa<CallExpr>(E)) {
+    const auto *Call = cast<CallExpr>(E);
+    unsigned ID = Call->getBuiltinCallee();
+    if (ID != Builtin::BI__builtin_expect && ID != Builtin::BI__builtin_constant_p)
+      return Impurity{E, "it makes a call that an earlier condition may guard"};
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    bool ConstantRHS = BO->getRHS()->isIntegerConstantExpr(Ctx);
+    if ((Op == BO_Div || Op == BO_Rem) && !ConstantRHS)
+      return Impurity{E, "it divides by a value that an earlier condition may guard"};
+    if ((Op == BO_Shl || Op == BO_Shr) && !ConstantRHS)
+      return Impurity{E, "it shifts by an amount that an earlier condition may guard"};
+    if ((Op == BO_Add || Op == BO_Sub || Op == BO_Mul || Op == BO_Shl) &&
+        BO->getType()->isSignedIntegerType())
+      return Impurity{E, "its signed arithmetic may overflow where an earlier "
+                         "condition would have stopped it"};
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Minus && UO->getType()->isSignedIntegerType())
+      return Impurity{E, "its signed negation may overflow where an earlier "
+                         "condition would have stopped it"};
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      if (std::optional<Impurity> R = findSpeculationHazard(CE, Ctx, SafeDerefs))
+        return R;
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Hotness.
+//===----------------------------------------------------------------------===//
+
+std::string CallSiteStats::describe() const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << Calls << (Calls == 1 ? " call site" : " call sites");
+  if (InLoops)
+    OS << ", " << InLoops << " in loops";
+  if (FromMacroAccessors)
+    OS << ", " << FromMacroAccessors << " from macro-generated accessors";
+  if (InAssertMacros)
+    OS << ", " << InAssertMacros << " inside assert-like macros";
+  for (const std::string &M : CallingMacros)
+    OS << ", called by accessor macro '" << M << "'";
+  if (NamedHot)
+    OS << ", named hot by the rule set";
+  return Out;
+}
+
+static bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+void CallSiteIndex::recordCall(const CallExpr *Call, const FunctionDecl *Callee,
+                               ASTContext &Ctx, const RuleIndex &Rules) {
+  CallSiteStats &S = Stats[Callee->getCanonicalDecl()];
+  ++S.Calls;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    CalleeRefs.insert(Ref);
+
+  // One walk up the parents per call site, stopping at the enclosing function.
+  DynTypedNodeList Parents = Ctx.getParents(*Call);
+  const FunctionDecl *Enclosing = nullptr;
+  bool InLoop = false;
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *St = P.get<Stmt>()) {
+      InLoop |= isLoop(St);
+    } else if (const auto *FD = P.get<FunctionDecl>()) {
+      Enclosing = FD;
+      break;
+    } else if (P.get<Decl>() && !P.get<VarDecl>()) {
+      break;
+    }
+    Parents = Ctx.getParents(P);
+  }
+  if (InLoop)
+    ++S.InLoops;
+  if (Enclosing && Enclosing->getLocation().isMacroID() &&
+      Call->getBeginLoc().isMacroID())
+    ++S.FromMacroAccessors;
+  if (Call->getBeginLoc().isMacroID() &&
+      isInsideMacroNamed(Call->getBeginLoc(), Rules.AssertMacros,
+                         Ctx.getSourceManager(), Ctx.getLangOpts()))
+    ++S.InAssertMacros;
+}
+
+void CallSiteIndex::recordFunctionReference(const DeclRefExpr *Ref,
+                                            const FunctionDecl *FD) {
+  ValueRefs[FD->getCanonicalDecl()].push_back(Ref);
+}
+
+void CallSiteIndex::recordMacroDefinition(StringRef MacroName, const MacroInfo &Info) {
+  // "name (" inside the body: the macro calls name.
+  ArrayRef<Token> Tokens = Info.tokens();
+  for (size_t I = 0; I + 1 < Tokens.size(); ++I)
+    if (Tokens[I].is(tok::identifier) && Tokens[I + 1].is(tok::l_paren)) {
+      std::vector<std::string> &Macros =
+          MacrosCalling[Tokens[I].getIdentifierInfo()->getName()];
+      if (!llvm::is_contained(Macros, MacroName))
+        Macros.push_back(MacroName.str());
+    }
+}
+
+void CallSiteIndex::recordMacroExpansion(StringRef MacroName) {
+  ExpandedMacros.insert(MacroName);
+}
+
+CallSiteStats CallSiteIndex::statsFor(const FunctionDecl *FD,
+                                      const RuleIndex &Rules) const {
+  const FunctionDecl *Key = FD->getCanonicalDecl();
+  CallSiteStats S = Stats.lookup(Key);
+  if (auto It = ValueRefs.find(Key); It != ValueRefs.end())
+    S.AddressTaken = llvm::any_of(It->second, [&](const DeclRefExpr *Ref) {
+      return !CalleeRefs.contains(Ref);
+    });
+  if (const IdentifierInfo *II = FD->getIdentifier()) {
+    S.NamedHot = Rules.HotFunctions.contains(II->getName());
+    // Accessor generators not expanded in this TU: their calls are elsewhere.
+    if (auto It = MacrosCalling.find(II->getName()); It != MacrosCalling.end())
+      for (const std::string &M : It->second)
+        if (!ExpandedMacros.contains(M))
+          S.CallingMacros.push_back(M);
+  }
+  return S;
+}
+
+void CallSiteIndex::clear() {
+  Stats.clear();
+  CalleeRefs.clear();
+  ValueRefs.clear();
+  MacrosCalling.clear();
+  ExpandedMacros.clear();
+}
+
+namespace {
+class MacroRecorder : public PPCallbacks {
+public:
+  explicit MacroRecorder(CallSiteIndex &Index) : Index(Index) {}
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    if (const MacroInfo *MI = MD->getMacroInfo(); MI && MI->isFunctionLike())
+      Index.recordMacroDefinition(Name.getIdentifierInfo()->getName(), *MI);
+  }
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    Index.recordMacroExpansion(Name.getIdentifierInfo()->getName());
+  }
+
+private:
+  CallSiteIndex &Index;
+};
+} // namespace
+
+std::unique_ptr<PPCallbacks> makeMacroRecorder(CallSiteIndex &Index) {
+  return std::make_unique<MacroRecorder>(Index);
+}
+
+//===----------------------------------------------------------------------===//
+// Visibility and spelling.
+//===----------------------------------------------------------------------===//
+
+bool isVisibleFrom(SourceLocation DeclLoc, SourceLocation Point,
+                   const SourceManager &SM) {
+  if (DeclLoc.isInvalid())
+    return true; // Built in.
+  DeclLoc = SM.getExpansionLoc(DeclLoc);
+  Point = SM.getExpansionLoc(Point);
+  FileID Target = SM.getFileID(Point);
+  FileID F = SM.getFileID(DeclLoc);
+  SourceLocation Loc = DeclLoc;
+  // Predefines and the command line are seen by every TU alike.
+  if (SM.isWrittenInBuiltinFile(DeclLoc) || SM.isWrittenInCommandLineFile(DeclLoc))
+    return true;
+  while (F.isValid()) {
+    if (F == Target)
+      return SM.isBeforeInTranslationUnit(Loc, Point);
+    Loc = SM.getIncludeLoc(F);
+    if (Loc.isInvalid())
+      return false;
+    F = SM.getFileID(Loc);
+  }
+  return false;
+}
+
+namespace {
+/// Collects the declarations an expression names that are not local to the
+/// function it is in.
+void collectNamedDecls(const Stmt *S, llvm::SmallVectorImpl<const Decl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+    const ValueDecl *D = Ref->getDecl();
+    bool Local = isa<ParmVarDecl>(D) ||
+                 (isa<VarDecl>(D) && cast<VarDecl>(D)->isLocalVarDecl());
+    if (!Local)
+      Out.push_back(D);
+  } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      Out.push_back(Field); // Its location is inside the record's definition.
+  }
+  for (const Stmt *Child : S->children())
+    collectNamedDecls(Child, Out);
+}
+
+void collectTypeDecls(QualType T, llvm::SmallVectorImpl<const Decl *> &Out) {
+  while (!T.isNull()) {
+    if (const auto *TT = T->getAs<TypedefType>()) {
+      Out.push_back(TT->getDecl());
+      return;
+    }
+    if (const TagDecl *Tag = T->getAsTagDecl()) {
+      Out.push_back(Tag);
+      return;
+    }
+    if (T->isPointerType() || T->isReferenceType())
+      T = T->getPointeeType();
+    else if (T->isArrayType())
+      T = T->castAsArrayTypeUnsafe()->getElementType();
+    else
+      return;
+  }
+}
+} // namespace
+
+std::optional<std::string>
+findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
+                  SourceLocation Point, const ASTContext &Ctx, const Preprocessor &PP) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallVector<const Decl *, 16> Decls;
+  for (const Stmt *S : Code)
+    collectNamedDecls(S, Decls);
+  for (QualType T : Types)
+    collectTypeDecls(T, Decls);
+  for (const Stmt *S : Code)
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          collectTypeDecls(VD->getType(), Decls);
+  for (const Decl *D : Decls)
+    if (!isVisibleFrom(D->getLocation(), Point, SM)) {
+      if (const auto *ND = dyn_cast<NamedDecl>(D))
+        return ND->getQualifiedNameAsString();
+      return std::string("a declaration");
+    }
+
+  // Macros written in the code: raw-lex its text and look each identifier up.
+  for (const Stmt *S : Code) {
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(S->getSourceRange()), SM, Ctx.getLangOpts());
+    if (Range.isInvalid())
+      return std::string("code written with macros");
+    StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+    Lexer Raw(Range.getBegin(), Ctx.getLangOpts(), Text.begin(), Text.begin(),
+              Text.end());
+    Token Tok;
+    while (!Raw.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
+      if (Tok.is(tok::eof))
+        break;
+      if (Tok.isNot(tok::raw_identifier))
+        continue;
+      IdentifierInfo *II = PP.getIdentifierInfo(Tok.getRawIdentifier());
+      if (const MacroInfo *MI = PP.getMacroInfo(II))
+        if (!MI->isBuiltinMacro() && !isVisibleFrom(MI->getDefinitionLoc(), Point, SM))
+          return std::string("macro '") + II->getName().str() + "'";
+    }
+  }
+  return std::nullopt;
+}
+
+static bool isVisibleMacro(StringRef Name, SourceLocation Point,
+                           const Preprocessor &PP, const SourceManager &SM) {
+  IdentifierInfo *II = PP.getIdentifierInfo(Name);
+  if (!II)
+    return false;
+  const MacroInfo *MI = PP.getMacroInfo(II);
+  return MI && isVisibleFrom(MI->getDefinitionLoc(), Point, SM);
+}
+
+Spelling spellingAt(SourceLocation Point, const RuleSet &Rules,
+                    const LangOptions &LangOpts, const Preprocessor &PP,
+                    const SourceManager &SM) {
+  Spelling S;
+  S.Unlikely = LangOpts.CPlusPlus20 ? Spelling::UnlikelyKind::CxxAttribute
+                                    : Spelling::UnlikelyKind::Builtin;
+  for (const std::string &M : Rules.Spellings.UnlikelyMacros)
+    if (isVisibleMacro(M, Point, PP, SM)) {
+      S.Unlikely = Spelling::UnlikelyKind::Macro;
+      S.UnlikelyMacro = M;
+      break;
+    }
+
+  bool AllColdMacros = !Rules.Spellings.ColdMacros.empty() &&
+                       llvm::all_of(Rules.Spellings.ColdMacros, [&](const std::string &M) {
+                         return isVisibleMacro(M, Point, PP, SM);
+                       });
+  if (AllColdMacros) {
+    for (const std::string &M : Rules.Spellings.ColdMacros)
+      S.ColdAttribute += (S.ColdAttribute.empty() ? "" : " ") + M;
+  } else if (LangOpts.CPlusPlus11) {
+    S.ColdAttribute = "[[gnu::noinline, gnu::cold]]";
+    S.ColdIsStandardAttribute = true;
+  } else {
+    S.ColdAttribute = "__attribute__((noinline, cold))";
+  }
+  return S;
+}
+
+std::string Spelling::ifUnlikely(StringRef Cond) const {
+  switch (Unlikely) {
+  case UnlikelyKind::Macro:
+    return ("if (" + UnlikelyMacro + "(" + Cond + "))").str();
+  case UnlikelyKind::CxxAttribute:
+    return ("if (" + Cond + ") [[unlikely]]").str();
+  case UnlikelyKind::Builtin:
+    return ("if (__builtin_expect(" + Cond + ", 0))").str();
+  }
+  llvm_unreachable("unknown unlikely spelling");
+}
+
+std::string sourceText(SourceRange R, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R),
+                                                   SM, Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return "";
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+}
+
+std::string sourceText(const Stmt *S, const ASTContext &Ctx) {
+  return sourceText(S->getSourceRange(), Ctx);
+}
+
+} // namespace hotpath

@@ -1,0 +1,192 @@
+//===--- Analysis.h - analysis shared by the hotpath checks -----*- C++ -*-===//
+//
+// What every hotpath check needs to know about the code: which calls report,
+// which statements leave, which expressions are free of side effects, how hot
+// a function is judging by its call sites, where a declaration lives and what
+// is visible there, and how to spell "unlikely" and "cold" at a location.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_ANALYSIS_H
+#define HOTPATH_TIDY_ANALYSIS_H
+
+#include "Rules.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include <optional>
+#include <set>
+#include <string>
+
+namespace clang {
+class MacroInfo;
+class Preprocessor;
+} // namespace clang
+
+namespace hotpath {
+
+//===----------------------------------------------------------------------===//
+// Reporting and leaving.
+//===----------------------------------------------------------------------===//
+
+/// Name of the outermost macro whose expansion produced \p Loc, or "".
+llvm::StringRef outermostMacroName(clang::SourceLocation Loc,
+                                   const clang::SourceManager &SM,
+                                   const clang::LangOptions &LangOpts);
+
+/// True when \p Loc lies inside the arguments or body of a macro in \p Names.
+bool isInsideMacroNamed(clang::SourceLocation Loc, const llvm::StringSet<> &Names,
+                        const clang::SourceManager &SM,
+                        const clang::LangOptions &LangOpts);
+
+/// A statement whose only effect is to report: a call to a reporting function
+/// or an expansion of a reporting macro.
+bool isReportingStatement(const clang::Stmt *S, const RuleIndex &Rules,
+                          const clang::ASTContext &Ctx);
+
+/// A statement after which control never continues: a call to a noreturn
+/// function (attribute or rule set). `return` is handled by the callers.
+bool isNoreturnStatement(const clang::Stmt *S, const RuleIndex &Rules,
+                         const clang::ASTContext &Ctx);
+
+//===----------------------------------------------------------------------===//
+// Side effects and speculation.
+//===----------------------------------------------------------------------===//
+
+/// Why an expression cannot be evaluated twice with the same result and no
+/// side effect, and where.
+/// Expressions by structural identity (see exprIdentity).
+using ExprIdentitySet = std::set<llvm::FoldingSetNodeID>;
+
+struct Impurity {
+  const clang::Stmt *Where = nullptr;
+  std::string Why;
+};
+
+/// A callee that is known to be free of side effects: const/pure attributes,
+/// constexpr, pure builtins, or the rule set's pure functions.
+bool isKnownPureFunction(const clang::FunctionDecl *FD, const RuleIndex &Rules,
+                         const clang::ASTContext &Ctx);
+
+/// The first sub-expression of \p E that writes, calls something not known to
+/// be pure, or reads volatile or atomic storage; none when \p E is pure.
+std::optional<Impurity> findImpurity(const clang::Expr *E, const RuleIndex &Rules,
+                                     const clang::ASTContext &Ctx);
+
+/// Pointers (by structural identity) that an expression dereferences on every
+/// evaluation, i.e. outside the right of && / || and the arms of ?:.
+void collectUnconditionalDerefs(const clang::Expr *E, const clang::ASTContext &Ctx,
+                                ExprIdentitySet &Out);
+
+/// The first sub-expression of \p E that could trap or be undefined when
+/// evaluated in a state the original program would not evaluate it in (a
+/// dereference of a pointer not in \p SafeDerefs, an index, a division by a
+/// non-constant, signed arithmetic that can overflow, a call).
+std::optional<Impurity>
+findSpeculationHazard(const clang::Expr *E, const clang::ASTContext &Ctx,
+                      const ExprIdentitySet &SafeDerefs);
+
+/// Structural identity of an expression, ignoring parentheses and implicit
+/// casts.
+llvm::FoldingSetNodeID exprIdentity(const clang::Expr *E,
+                                    const clang::ASTContext &Ctx);
+
+//===----------------------------------------------------------------------===//
+// Hotness: one pass over the TU collects call sites of every function.
+//===----------------------------------------------------------------------===//
+
+struct CallSiteStats {
+  unsigned Calls = 0;
+  unsigned InLoops = 0;
+  unsigned FromMacroAccessors = 0;
+  unsigned InAssertMacros = 0;
+  /// Macros defined in the TU whose body calls the function but that are not
+  /// expanded here (accessor generators living in a header).
+  std::vector<std::string> CallingMacros;
+  bool AddressTaken = false;
+  bool NamedHot = false;
+
+  unsigned score() const {
+    return Calls + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +
+           4 * static_cast<unsigned>(CallingMacros.size()) + (NamedHot ? 1000 : 0);
+  }
+  /// "8 call sites, 8 from macro-generated accessors".
+  std::string describe() const;
+};
+
+/// Records, during the checks' single matcher pass, every call site and every
+/// use of a function as a value; records macro definitions that call
+/// functions by name. Owned by a check; fed by its matchers and PP callbacks.
+class CallSiteIndex {
+public:
+  void recordCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
+                  clang::ASTContext &Ctx, const RuleIndex &Rules);
+  void recordFunctionReference(const clang::DeclRefExpr *Ref,
+                               const clang::FunctionDecl *FD);
+  void recordMacroDefinition(llvm::StringRef MacroName,
+                             const clang::MacroInfo &Info);
+  void recordMacroExpansion(llvm::StringRef MacroName);
+
+  /// Statistics for \p FD, after the whole TU was seen.
+  CallSiteStats statsFor(const clang::FunctionDecl *FD, const RuleIndex &Rules) const;
+  void clear();
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *, CallSiteStats> Stats;
+  llvm::DenseSet<const clang::DeclRefExpr *> CalleeRefs;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::DeclRefExpr *, 2>> ValueRefs;
+  llvm::StringMap<std::vector<std::string>> MacrosCalling; // callee -> macros
+  llvm::StringSet<> ExpandedMacros;
+};
+
+/// PP callbacks that feed a CallSiteIndex with macro definitions/expansions.
+std::unique_ptr<clang::PPCallbacks> makeMacroRecorder(CallSiteIndex &Index);
+
+//===----------------------------------------------------------------------===//
+// Where declarations live, what is visible, how to spell things there.
+//===----------------------------------------------------------------------===//
+
+/// True when a declaration at \p DeclLoc can be named from \p Point in the
+/// file \p Point is in, whatever file includes that one: it is earlier in the
+/// same file, in a file that file includes earlier, or built in.
+bool isVisibleFrom(clang::SourceLocation DeclLoc, clang::SourceLocation Point,
+                   const clang::SourceManager &SM);
+
+/// Declarations and macros that the given expressions and types name, which
+/// must be visible where new code that uses them is put. Returns the first
+/// name that is not visible at \p Point, if any.
+std::optional<std::string>
+findInvisibleName(llvm::ArrayRef<const clang::Stmt *> Code,
+                  llvm::ArrayRef<clang::QualType> Types, clang::SourceLocation Point,
+                  const clang::ASTContext &Ctx, const clang::Preprocessor &PP);
+
+/// How the emitted code spells branch weights and the slow-path attribute.
+struct Spelling {
+  enum class UnlikelyKind { Macro, CxxAttribute, Builtin } Unlikely;
+  std::string UnlikelyMacro; // with Macro
+  std::string ColdAttribute; // e.g. "__attribute__((noinline, cold))"
+  bool ColdIsStandardAttribute = false; // "[[...]]": goes before specifiers
+
+  /// "if (<cond>)" with the condition marked unlikely.
+  std::string ifUnlikely(llvm::StringRef Cond) const;
+};
+
+/// The spelling for code placed at \p Point: project macros from the rule set
+/// where they are defined and visible there, else the language's own.
+Spelling spellingAt(clang::SourceLocation Point, const RuleSet &Rules,
+                    const clang::LangOptions &LangOpts, const clang::Preprocessor &PP,
+                    const clang::SourceManager &SM);
+
+/// Source text of a statement or expression as written (macro uses kept), or
+/// "" when it cannot be mapped to one contiguous file range.
+std::string sourceText(const clang::Stmt *S, const clang::ASTContext &Ctx);
+std::string sourceText(clang::SourceRange R, const clang::ASTContext &Ctx);
+
+} // namespace hotpath
+
+#endif // HOTPATH_TIDY_ANALYSIS_H

@@ -1,0 +1,771 @@
+//===--- CheckSplitCheck.cpp - hotpath-check-split ------------------------===//
+
+#include "CheckSplitCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hotpath {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Recognising a check function.
+//===----------------------------------------------------------------------===//
+
+/// One `if (cond) { report...; leave; }`.
+struct FailureBranch {
+  const IfStmt *If;
+  const Expr *Cond;
+  const ReturnStmt *Return; // null when the branch leaves by a noreturn call
+  unsigned Reports;
+};
+
+/// Preamble declarations and failure branches in source order.
+struct CheckShape {
+  struct Element {
+    const DeclStmt *Decl = nullptr;  // a preamble declaration, or
+    const FailureBranch *Branch = nullptr; // a failure branch
+  };
+  std::vector<FailureBranch> Branches;
+  std::vector<const DeclStmt *> Decls;
+  /// For each declaration: how many branches precede it.
+  std::vector<size_t> DeclPosition;
+  const ReturnStmt *Success = nullptr; // null: void function falling off the end
+  const Stmt *ExtraSuccessWork = nullptr; // first statement beyond the return
+  unsigned Reports = 0;
+};
+
+std::optional<FailureBranch> recogniseBranch(const IfStmt *If, const RuleIndex &Rules,
+                                             const ASTContext &Ctx) {
+  if (If->getElse() || If->getInit() || If->getConditionVariable() ||
+      If->isConstexpr() || If->isConsteval())
+    return std::nullopt;
+  llvm::SmallVector<const Stmt *, 4> Body;
+  if (const auto *CS = dyn_cast<CompoundStmt>(If->getThen()))
+    Body.append(CS->body_begin(), CS->body_end());
+  else
+    Body.push_back(If->getThen());
+  if (Body.empty())
+    return std::nullopt;
+  FailureBranch B{If, If->getCond(), nullptr, 0};
+  const Stmt *Last = Body.back();
+  if (const auto *Ret = dyn_cast<ReturnStmt>(Last))
+    B.Return = Ret;
+  else if (!isNoreturnStatement(Last, Rules, Ctx))
+    return std::nullopt;
+  else if (isReportingStatement(Last, Rules, Ctx))
+    ++B.Reports;
+  for (const Stmt *S : llvm::ArrayRef(Body).drop_back()) {
+    if (!isReportingStatement(S, Rules, Ctx))
+      return std::nullopt;
+    ++B.Reports;
+  }
+  return B;
+}
+
+bool isPreambleDecl(const DeclStmt *DS) {
+  return llvm::all_of(DS->decls(), [](const Decl *D) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    return VD && VD->isLocalVarDecl() && !VD->isStaticLocal() && VD->hasInit() &&
+           !VD->getType()->isReferenceType();
+  });
+}
+
+std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex &Rules,
+                                         const ASTContext &Ctx) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body)
+    return std::nullopt;
+  CheckShape Shape;
+  llvm::SmallVector<const Stmt *, 16> Stmts;
+  for (const Stmt *S : Body->body())
+    if (!isa<NullStmt>(S))
+      Stmts.push_back(S);
+
+  size_t I = 0;
+  for (; I < Stmts.size(); ++I) {
+    if (const auto *DS = dyn_cast<DeclStmt>(Stmts[I])) {
+      if (!isPreambleDecl(DS))
+        return std::nullopt;
+      Shape.Decls.push_back(DS);
+      Shape.DeclPosition.push_back(Shape.Branches.size());
+      continue;
+    }
+    const auto *If = dyn_cast<IfStmt>(Stmts[I]);
+    if (!If)
+      break;
+    std::optional<FailureBranch> B = recogniseBranch(If, Rules, Ctx);
+    if (!B)
+      return std::nullopt;
+    Shape.Reports += B->Reports;
+    Shape.Branches.push_back(*B);
+  }
+  if (Shape.Branches.empty() || Shape.Reports == 0)
+    return std::nullopt;
+
+  // The success path: nothing (void), one return, or a little more work
+  // followed by a return (reported, but not rewritten).
+  llvm::ArrayRef<const Stmt *> Rest = llvm::ArrayRef(Stmts).drop_front(I);
+  bool IsVoid = FD->getReturnType()->isVoidType();
+  if (Rest.empty())
+    return IsVoid ? std::optional<CheckShape>(Shape) : std::nullopt;
+  const auto *Ret = dyn_cast<ReturnStmt>(Rest.back());
+  if (!Ret && !IsVoid)
+    return std::nullopt;
+  if (Ret)
+    Shape.Success = Ret;
+  llvm::ArrayRef<const Stmt *> Work = Ret ? Rest.drop_back() : Rest;
+  if (!Work.empty()) {
+    if (Work.size() > 3 || llvm::any_of(Work, [](const Stmt *S) {
+          return !isa<Expr, DeclStmt>(S);
+        }))
+      return std::nullopt; // More than a check: an ordinary function.
+    Shape.ExtraSuccessWork = Work.front();
+  }
+  return Shape;
+}
+
+//===----------------------------------------------------------------------===//
+// Proving that a condition is implied by another.
+//===----------------------------------------------------------------------===//
+
+unsigned widthOf(QualType T, const ASTContext &Ctx) {
+  return static_cast<unsigned>(Ctx.getTypeSize(T));
+}
+
+bool isUnsigned(QualType T) {
+  return T->isUnsignedIntegerType() && !T->isBooleanType();
+}
+
+/// Strips parentheses, reads and value-preserving unsigned widenings.
+const Expr *stripWidening(const Expr *E, const ASTContext &Ctx) {
+  while (true) {
+    E = E->IgnoreParens();
+    const auto *Cast = dyn_cast<CastExpr>(E);
+    if (!Cast)
+      return E;
+    CastKind K = Cast->getCastKind();
+    const Expr *Sub = Cast->getSubExpr();
+    if (K == CK_LValueToRValue || K == CK_NoOp) {
+      E = Sub;
+      continue;
+    }
+    if (K == CK_IntegralCast && isUnsigned(Sub->getType()) && isUnsigned(Cast->getType()) &&
+        widthOf(Cast->getType(), Ctx) >= widthOf(Sub->getType(), Ctx)) {
+      E = Sub;
+      continue;
+    }
+    return E;
+  }
+}
+
+struct Comparison {
+  const Expr *Value;  // X in "X > L" (as converted for the comparison)
+  const Expr *Limit;  // L
+  bool Strict;        // > rather than >=
+};
+
+std::optional<Comparison> asGreaterThan(const Expr *E) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO || !isUnsigned(BO->getLHS()->getType()) ||
+      BO->getLHS()->getType().getCanonicalType() !=
+          BO->getRHS()->getType().getCanonicalType())
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_GT: return Comparison{BO->getLHS(), BO->getRHS(), true};
+  case BO_GE: return Comparison{BO->getLHS(), BO->getRHS(), false};
+  case BO_LT: return Comparison{BO->getRHS(), BO->getLHS(), true};
+  case BO_LE: return Comparison{BO->getRHS(), BO->getLHS(), false};
+  default: return std::nullopt;
+  }
+}
+
+/// True when, with the same state, A being true makes B true: A is
+/// "X > L" and B is "X + Z > L" where the sum provably cannot wrap (unsigned
+/// operands narrower than the unsigned type it is computed in).
+bool implies(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  std::optional<Comparison> CA = asGreaterThan(A), CB = asGreaterThan(B);
+  if (!CA || !CB || (!CA->Strict && CB->Strict))
+    return false;
+  QualType CmpType = CA->Value->getType();
+  if (CmpType.getCanonicalType() != CB->Value->getType().getCanonicalType() ||
+      exprIdentity(CA->Limit, Ctx) != exprIdentity(CB->Limit, Ctx))
+    return false;
+
+  const Expr *Sum = stripWidening(CB->Value, Ctx);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Sum)) {
+    // A preamble local: never assigned, since the preamble is pure.
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!VD || !VD->isLocalVarDecl() || !VD->hasInit() || !isUnsigned(VD->getType()))
+      return false;
+    Sum = VD->getInit()->IgnoreParenImpCasts();
+    if (const auto *Add = dyn_cast<BinaryOperator>(Sum);
+        !Add || widthOf(VD->getType(), Ctx) < widthOf(Add->getType(), Ctx))
+      return false;
+  }
+  const auto *Add = dyn_cast<BinaryOperator>(Sum);
+  if (!Add || Add->getOpcode() != BO_Add || !isUnsigned(Add->getType()) ||
+      widthOf(CmpType, Ctx) < widthOf(Add->getType(), Ctx))
+    return false;
+  unsigned SumWidth = widthOf(Add->getType(), Ctx);
+  const Expr *X = stripWidening(CA->Value, Ctx);
+  if (!isUnsigned(X->getType()) || widthOf(X->getType(), Ctx) >= SumWidth)
+    return false;
+  llvm::FoldingSetNodeID XId = exprIdentity(X, Ctx);
+
+  auto IsNarrowNonNegative = [&](const Expr *Z) {
+    Z = stripWidening(Z, Ctx);
+    if (isUnsigned(Z->getType()) && widthOf(Z->getType(), Ctx) < SumWidth)
+      return true;
+    std::optional<llvm::APSInt> V = Z->getIntegerConstantExpr(Ctx);
+    return V && V->isNonNegative() && V->getActiveBits() < SumWidth - 1;
+  };
+  const Expr *L = stripWidening(Add->getLHS(), Ctx);
+  const Expr *R = stripWidening(Add->getRHS(), Ctx);
+  return (exprIdentity(L, Ctx) == XId && IsNarrowNonNegative(Add->getRHS())) ||
+         (exprIdentity(R, Ctx) == XId && IsNarrowNonNegative(Add->getLHS()));
+}
+
+//===----------------------------------------------------------------------===//
+// The finding and its fix.
+//===----------------------------------------------------------------------===//
+
+bool callsItself(const FunctionDecl *FD) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FunctionDecl *Self;
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *Call) {
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        Found |= Callee->getCanonicalDecl() == Self;
+      return !Found;
+    }
+  } F;
+  F.Self = FD->getCanonicalDecl();
+  F.TraverseStmt(FD->getBody());
+  return F.Found;
+}
+
+bool isBooleanLike(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (E->getType()->isBooleanType())
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return BO->isComparisonOp() || BO->isLogicalOp();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_LNot;
+  return false;
+}
+
+/// Leading white space of the line \p Loc is on.
+std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {
+  Loc = SM.getExpansionLoc(Loc);
+  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Loc);
+  StringRef Buffer = SM.getBufferData(Pos.first);
+  size_t LineStart = Buffer.rfind('\n', Pos.second);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  StringRef Line = Buffer.substr(LineStart, Pos.second - LineStart);
+  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+}
+
+/// The text of a declaration from its first token up to (not including) the
+/// body or the semicolon, e.g. "static bool f(const struct b *b, int n)".
+std::string signatureText(const FunctionDecl *FD, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = FD->hasBody() && FD->doesThisDeclarationHaveABody()
+                           ? FD->getBody()->getBeginLoc()
+                           : FD->getEndLoc();
+  CharSourceRange Range =
+      FD->doesThisDeclarationHaveABody()
+          ? CharSourceRange::getCharRange(FD->getBeginLoc(), End)
+          : CharSourceRange::getTokenRange(FD->getBeginLoc(), End);
+  Range = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return "";
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).rtrim().str();
+}
+
+/// Inserts "inline" into a signature after its "static", or in front.
+std::string inlineSignature(StringRef Sig, bool MakeStatic) {
+  if (Sig.consume_front("extern "))
+    Sig = Sig.ltrim();
+  size_t Static = Sig.find("static ");
+  if (Static == 0 || (Static != StringRef::npos && Sig.take_front(Static).trim().empty()))
+    return (Sig.take_front(Static + 7) + "inline " + Sig.drop_front(Static + 7)).str();
+  return ((MakeStatic ? "static inline " : "inline ") + Sig).str();
+}
+
+/// Replaces the first occurrence of the token \p Name in \p Text.
+std::string renameToken(StringRef Text, StringRef Name, StringRef NewName) {
+  size_t Pos = 0;
+  auto IsIdent = [](char C) { return isAsciiIdentifierContinue(C); };
+  while ((Pos = Text.find(Name, Pos)) != StringRef::npos) {
+    bool Before = Pos > 0 && IsIdent(Text[Pos - 1]);
+    bool After = Pos + Name.size() < Text.size() && IsIdent(Text[Pos + Name.size()]);
+    if (!Before && !After)
+      return (Text.take_front(Pos) + NewName + Text.drop_front(Pos + Name.size())).str();
+    Pos += Name.size();
+  }
+  return Text.str();
+}
+
+/// Where, and with what, the rewrite happens; or why it cannot.
+struct Plan {
+  std::string NoFix;             // non-empty: why no fix is offered
+  SourceLocation NoFixLoc;
+  std::vector<FixItHint> Fixes;
+  std::vector<std::pair<SourceLocation, std::string>> Notes;
+};
+
+class Rewriter {
+public:
+  Rewriter(const FunctionDecl *FD, const CheckShape &Shape, const CallSiteStats &Stats,
+           const RuleSet &Rules, const RuleIndex &Index, ASTContext &Ctx,
+           const Preprocessor &PP)
+      : FD(FD), Shape(Shape), Stats(Stats), Rules(Rules), Index(Index), Ctx(Ctx),
+        PP(PP), SM(Ctx.getSourceManager()) {}
+
+  Plan plan() {
+    Plan P;
+    if (!refuse(P))
+      build(P);
+    return P;
+  }
+
+private:
+  bool fail(Plan &P, SourceLocation Loc, std::string Why) {
+    P.NoFix = std::move(Why);
+    P.NoFixLoc = Loc.isValid() ? Loc : FD->getLocation();
+    return true;
+  }
+
+  /// Reasons that rule out any rewrite; fills P.NoFix and returns true.
+  bool refuse(Plan &P) {
+    const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+    if (FD->isVariadic())
+      return fail(P, {}, "it is variadic");
+    if (Method && Method->isVirtual())
+      return fail(P, {}, "it is virtual; calls through the vtable would keep paying for it");
+    if (callsItself(FD))
+      return fail(P, {}, "it is recursive");
+    if (Stats.AddressTaken)
+      return fail(P, {}, "its address is taken, and the rewrite would change the "
+                         "function that address names");
+    for (const ParmVarDecl *Param : FD->parameters())
+      if (Param->getName().empty())
+        return fail(P, Param->getLocation(),
+                    "a parameter has no name to pass on to the slow path");
+    if (Shape.ExtraSuccessWork)
+      return fail(P, Shape.ExtraSuccessWork->getBeginLoc(),
+                  "the success path does more than return");
+    if (FD->getLocation().isMacroID() || FD->getBody()->getBeginLoc().isMacroID())
+      return fail(P, {}, "the function is written by a macro");
+
+    // Everything the fast path evaluates is evaluated again by the slow path.
+    for (const DeclStmt *DS : Shape.Decls)
+      for (const Decl *D : DS->decls())
+        if (std::optional<Impurity> I =
+                findImpurity(cast<VarDecl>(D)->getInit(), Index, Ctx))
+          return fail(P, I->Where->getBeginLoc(),
+                      "the slow path evaluates this preamble again, and " + I->Why);
+    for (const FailureBranch &B : Shape.Branches)
+      if (std::optional<Impurity> I = findImpurity(B.Cond, Index, Ctx))
+        return fail(P, I->Where->getBeginLoc(),
+                    "the slow path evaluates this condition again, and " + I->Why);
+    if (Shape.Success && Shape.Success->getRetValue())
+      if (std::optional<Impurity> I =
+              findImpurity(Shape.Success->getRetValue(), Index, Ctx))
+        return fail(P, I->Where->getBeginLoc(), "the success value " + I->Why);
+
+    // Every statement must be plain source text the rewrite can copy.
+    for (const FailureBranch &B : Shape.Branches)
+      if (B.If->getBeginLoc().isMacroID() || sourceText(B.Cond, Ctx).empty())
+        return fail(P, B.If->getBeginLoc(), "the condition is written by a macro");
+    for (const DeclStmt *DS : Shape.Decls)
+      if (DS->getBeginLoc().isMacroID() || sourceText(DS, Ctx).empty())
+        return fail(P, DS->getBeginLoc(), "the declaration is written by a macro");
+    return false;
+  }
+
+  /// Which conditions the fast path tests: those not implied by another.
+  void chooseConditions(Plan &P) {
+    size_t N = Shape.Branches.size();
+    std::vector<bool> Dropped(N, false);
+    for (size_t I = 0; I < N; ++I)
+      for (size_t J = 0; J < N && !Dropped[I]; ++J)
+        if (I != J && !Dropped[J] &&
+            implies(Shape.Branches[I].Cond, Shape.Branches[J].Cond, Ctx)) {
+          Dropped[I] = true;
+          P.Notes.emplace_back(Shape.Branches[I].Cond->getBeginLoc(),
+                               "this condition implies '" +
+                                   sourceText(Shape.Branches[J].Cond, Ctx) +
+                                   "' (the sum cannot wrap), so the fast path tests "
+                                   "only that one");
+        }
+    for (size_t I = 0; I < N; ++I)
+      if (!Dropped[I])
+        Kept.push_back(&Shape.Branches[I]);
+  }
+
+  /// Preamble declarations the kept conditions and the success value need.
+  void chooseDecls() {
+    llvm::SmallPtrSet<const VarDecl *, 8> Needed;
+    std::function<void(const Stmt *)> Mark = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+          if (VD->isLocalVarDecl() && Needed.insert(VD).second)
+            Mark(VD->getInit());
+      for (const Stmt *Child : S->children())
+        Mark(Child);
+    };
+    for (const FailureBranch *B : Kept)
+      Mark(B->Cond);
+    if (Shape.Success)
+      Mark(Shape.Success->getRetValue());
+    for (size_t I = 0; I < Shape.Decls.size(); ++I)
+      if (llvm::any_of(Shape.Decls[I]->decls(), [&](const Decl *D) {
+            return Needed.contains(cast<VarDecl>(D));
+          }))
+        KeptDecls.push_back(I);
+  }
+
+  /// Kept code that the original only evaluated after a first condition
+  /// failed is now evaluated unconditionally: it must be unable to trap.
+  bool checkSpeculation(Plan &P) {
+    ExprIdentitySet Safe;
+    for (size_t I = 0; I < Shape.Decls.size(); ++I)
+      if (Shape.DeclPosition[I] == 0)
+        for (const Decl *D : Shape.Decls[I]->decls())
+          collectUnconditionalDerefs(cast<VarDecl>(D)->getInit(), Ctx, Safe);
+    collectUnconditionalDerefs(Shape.Branches.front().Cond, Ctx, Safe);
+
+    for (size_t I : KeptDecls)
+      if (Shape.DeclPosition[I] > 0)
+        for (const Decl *D : Shape.Decls[I]->decls())
+          if (std::optional<Impurity> H =
+                  findSpeculationHazard(cast<VarDecl>(D)->getInit(), Ctx, Safe))
+            return fail(P, H->Where->getBeginLoc(),
+                        "the fast path would evaluate this before the earlier "
+                        "conditions, and " + H->Why);
+    for (const FailureBranch *B : Kept)
+      if (B != &Shape.Branches.front())
+        if (std::optional<Impurity> H = findSpeculationHazard(B->Cond, Ctx, Safe))
+          return fail(P, H->Where->getBeginLoc(),
+                      "merging the conditions evaluates this one even when an "
+                      "earlier one holds, and " + H->Why);
+    return false;
+  }
+
+  /// The value every failure branch returns, when it is one constant.
+  std::optional<std::string> commonFailureValue() {
+    std::optional<std::string> Text;
+    std::optional<llvm::APSInt> Value;
+    for (const FailureBranch &B : Shape.Branches) {
+      if (!B.Return || !B.Return->getRetValue())
+        return std::nullopt;
+      const Expr *V = B.Return->getRetValue();
+      std::optional<llvm::APSInt> This = V->getIntegerConstantExpr(Ctx);
+      std::string ThisText = sourceText(V, Ctx);
+      if (ThisText.empty())
+        return std::nullopt;
+      if (!Text) {
+        Text = ThisText;
+        Value = This;
+        continue;
+      }
+      bool Same = (Value && This) ? llvm::APSInt::isSameValue(*Value, *This)
+                                  : ThisText == *Text;
+      if (!Same)
+        return std::nullopt;
+    }
+    return Text;
+  }
+
+  std::string joinedCondition() {
+    if (Kept.size() == 1) {
+      const Expr *C = Kept.front()->Cond;
+      std::string T = sourceText(C, Ctx);
+      return isBooleanLike(C, Ctx) ? T : "!!(" + T + ")";
+    }
+    std::string Out;
+    for (const FailureBranch *B : Kept) {
+      if (!Out.empty())
+        Out += " | ";
+      std::string T = sourceText(B->Cond, Ctx);
+      Out += isBooleanLike(B->Cond, Ctx) ? "(" + T + ")" : "!!(" + T + ")";
+    }
+    return Out;
+  }
+
+  std::string fastPath(StringRef Signature, const Spelling &Sp, StringRef ReportName) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const auto *Body = cast<CompoundStmt>(FD->getBody());
+    std::string Ind = indentationAt((*Body->body_begin())->getBeginLoc(), SM);
+    if (Ind.empty())
+      Ind = "\t";
+    // Keep the original's brace placement: "{" on its own line or not.
+    bool BraceOnOwnLine = SM.getExpansionColumnNumber(Body->getLBracLoc()) <=
+                          indentationAt(Body->getLBracLoc(), SM).size() + 1;
+
+    std::string Args;
+    for (const ParmVarDecl *Param : FD->parameters())
+      Args += (Args.empty() ? "" : ", ") + Param->getName().str();
+    std::string Call = (ReportName + "(" + Args + ")").str();
+
+    std::string Out = Signature.str() + (BraceOnOwnLine ? "\n{\n" : " {\n");
+    for (size_t I : KeptDecls)
+      Out += Ind + sourceText(Shape.Decls[I], Ctx) + "\n";
+    Out += Ind + Sp.ifUnlikely(joinedCondition());
+    if (FD->getReturnType()->isVoidType()) {
+      Out += "\n" + Ind + Ind + Call + ";\n";
+    } else if (std::optional<std::string> Failure = commonFailureValue()) {
+      // Measured: a void-style call then the constant beats a tail call.
+      Out += " {\n" + Ind + Ind + "(void)" + Call + ";\n" + Ind + Ind + "return " +
+             *Failure + ";\n" + Ind + "}\n";
+    } else {
+      Out += " {\n" + Ind + Ind + "return " + Call + ";\n" + Ind + "}\n";
+    }
+    if (Shape.Success && Shape.Success->getRetValue())
+      Out += Ind + "return " + sourceText(Shape.Success->getRetValue(), Ctx) + ";\n";
+    Out += "}";
+    return Out;
+  }
+
+  /// Cold attribute and new name for the original definition.
+  void renameOriginal(Plan &P, const Spelling &Sp, StringRef ReportName) {
+    SourceLocation Begin = SM.getExpansionLoc(FD->getBeginLoc());
+    std::string Sig = signatureText(FD, Ctx);
+    if (!Sp.ColdIsStandardAttribute && StringRef(Sig).starts_with("static "))
+      P.Fixes.push_back(FixItHint::CreateInsertion(Begin.getLocWithOffset(7),
+                                                   Sp.ColdAttribute + " "));
+    else
+      P.Fixes.push_back(FixItHint::CreateInsertion(Begin, Sp.ColdAttribute + " "));
+    P.Fixes.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(FD->getLocation(), FD->getLocation()),
+        ReportName));
+  }
+
+  /// Declaration text of the slow path, from a declaration of the function.
+  std::string reportDeclaration(const FunctionDecl *Decl, const Spelling &Sp,
+                                StringRef ReportName) {
+    std::string Text = signatureText(Decl, Ctx);
+    return Sp.ColdAttribute + " " +
+           renameToken(Text, FD->getName(), ReportName) + ";";
+  }
+
+  void build(Plan &P) {
+    chooseConditions(P);
+    chooseDecls();
+    if (checkSpeculation(P))
+      return;
+
+    std::string ReportName = FD->getName().str() + Rules.Spellings.ReportSuffix;
+    const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+    std::string Sig = signatureText(FD, Ctx);
+    if (Sig.empty())
+      return (void)fail(P, {}, "its signature is written by a macro");
+
+    // Redeclarations other than the definition decide the placement.
+    llvm::SmallVector<const FunctionDecl *, 2> Others;
+    for (const FunctionDecl *R : FD->redecls())
+      if (R != FD)
+        Others.push_back(R);
+    FileID DefFile = SM.getFileID(SM.getExpansionLoc(FD->getLocation()));
+    auto InDefFile = [&](const Decl *D) {
+      return SM.getFileID(SM.getExpansionLoc(D->getLocation())) == DefFile;
+    };
+    auto UsableHeaderDecl = [&](const Decl *D) {
+      SourceLocation L = D->getLocation();
+      return !L.isMacroID() && !SM.isInSystemHeader(L) && !InDefFile(D);
+    };
+
+    if (Method) {
+      // The class declares the member; the slow path joins it there.
+      const FunctionDecl *InClass = FD->getCanonicalDecl();
+      const CXXRecordDecl *Class = Method->getParent();
+      if (InClass == FD || Others.size() != 1 || InClass->getLocation().isMacroID())
+        return (void)fail(P, {}, "the member is not declared once in its class");
+      bool ClassInHeader = !InDefFile(Class);
+      SourceLocation Point = ClassInHeader
+                                 ? Lexer::getLocForEndOfToken(Class->getEndLoc(), 0, SM,
+                                                              Ctx.getLangOpts())
+                                 : FD->getEndLoc();
+      if (ClassInHeader && !UsableHeaderDecl(Class))
+        return (void)fail(P, Class->getLocation(), "the class is not in a header the fix can edit");
+      if (!checkVisible(P, Point))
+        return;
+      Spelling Sp = spellingAt(Point, Rules, Ctx.getLangOpts(), PP, SM);
+      SourceLocation DeclEnd = Lexer::findLocationAfterToken(
+          InClass->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(), false);
+      if (DeclEnd.isInvalid())
+        return (void)fail(P, InClass->getLocation(), "the in-class declaration has no ';' to follow");
+      P.Fixes.push_back(FixItHint::CreateInsertion(
+          DeclEnd, "\n" + indentationAt(InClass->getBeginLoc(), SM) +
+                       reportDeclaration(InClass, Sp, ReportName)));
+      renameOriginal(P, Sp, ReportName);
+      std::string Fast = fastPath(inlineSignature(Sig, false), Sp, ReportName);
+      if (ClassInHeader) {
+        SourceLocation AfterClass = Lexer::findLocationAfterToken(
+            Class->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(), false);
+        if (AfterClass.isInvalid())
+          return (void)fail(P, Class->getLocation(), "the class definition has no ';' to follow");
+        P.Fixes.push_back(FixItHint::CreateInsertion(AfterClass, "\n\n" + Fast));
+      } else {
+        P.Fixes.push_back(FixItHint::CreateInsertion(
+            Lexer::getLocForEndOfToken(FD->getEndLoc(), 0, SM, Ctx.getLangOpts()),
+            "\n\n" + Fast));
+      }
+      return;
+    }
+
+    if (!FD->isExternallyVisible()) {
+      // Internal linkage: split in place.
+      if (!llvm::all_of(Others, InDefFile))
+        return (void)fail(P, Others.front()->getLocation(),
+                          "it is also declared in another file");
+      SourceLocation Point = FD->getEndLoc();
+      Spelling Sp = spellingAt(Point, Rules, Ctx.getLangOpts(), PP, SM);
+      std::string Fast = fastPath(inlineSignature(Sig, false), Sp, ReportName);
+      renameOriginal(P, Sp, ReportName);
+      P.Fixes.push_back(FixItHint::CreateInsertion(
+          Lexer::getLocForEndOfToken(FD->getEndLoc(), 0, SM, Ctx.getLangOpts()),
+          "\n\n" + Fast));
+      return;
+    }
+
+    // External linkage: the fast path goes where every caller sees it.
+    if (Others.empty())
+      return (void)fail(P, {}, "it has external linkage and no declaration in a "
+                               "header to put the inline fast path in");
+    if (Others.size() != 1 || !UsableHeaderDecl(Others.front()))
+      return (void)fail(P, Others.front()->getLocation(),
+                        "it is not declared exactly once, in a header the fix can edit");
+    const FunctionDecl *HeaderDecl = Others.front();
+    SourceLocation Point = HeaderDecl->getBeginLoc();
+    if (!checkVisible(P, Point))
+      return;
+    SourceLocation DeclEnd = Lexer::findLocationAfterToken(
+        HeaderDecl->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(), false);
+    if (DeclEnd.isInvalid() || HeaderDecl->getBeginLoc().isMacroID())
+      return (void)fail(P, HeaderDecl->getLocation(),
+                        "the header declaration cannot be rewritten");
+    Spelling Sp = spellingAt(Point, Rules, Ctx.getLangOpts(), PP, SM);
+    std::string Fast =
+        fastPath(inlineSignature(Sig, /*MakeStatic=*/!Ctx.getLangOpts().CPlusPlus), Sp,
+                 ReportName);
+    P.Fixes.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getCharRange(HeaderDecl->getBeginLoc(), DeclEnd),
+        reportDeclaration(HeaderDecl, Sp, ReportName) + "\n\n" + Fast));
+    renameOriginal(P, Sp, ReportName);
+  }
+
+  /// The fast path may only name what is visible at \p Point.
+  bool checkVisible(Plan &P, SourceLocation Point) {
+    std::vector<const Stmt *> Code;
+    for (size_t I : KeptDecls)
+      Code.push_back(Shape.Decls[I]);
+    for (const FailureBranch *B : Kept)
+      Code.push_back(B->Cond);
+    for (const FailureBranch &B : Shape.Branches)
+      if (B.Return && B.Return->getRetValue())
+        Code.push_back(B.Return->getRetValue());
+    if (Shape.Success && Shape.Success->getRetValue())
+      Code.push_back(Shape.Success->getRetValue());
+    std::vector<QualType> Types{FD->getReturnType()};
+    for (const ParmVarDecl *Param : FD->parameters())
+      Types.push_back(Param->getType());
+    if (std::optional<std::string> Missing =
+            findInvisibleName(Code, Types, Point, Ctx, PP)) {
+      fail(P, Point,
+           "the inline fast path needs " +
+               (StringRef(*Missing).starts_with("macro") ? *Missing : "'" + *Missing + "'") +
+               ", which is not visible in '" +
+               SM.getFilename(SM.getExpansionLoc(Point)).str() + "'");
+      return false;
+    }
+    return true;
+  }
+
+  const FunctionDecl *FD;
+  const CheckShape &Shape;
+  const CallSiteStats &Stats;
+  const RuleSet &Rules;
+  const RuleIndex &Index;
+  ASTContext &Ctx;
+  const Preprocessor &PP;
+  const SourceManager &SM;
+  std::vector<const FailureBranch *> Kept;
+  std::vector<size_t> KeptDecls;
+};
+
+bool isCandidate(const FunctionDecl *FD, const SourceManager &SM) {
+  if (!FD->doesThisDeclarationHaveABody() || FD->isInlined() || FD->isMain() ||
+      FD->isTemplated() || FD->isTemplateInstantiation() || FD->isConstexpr() ||
+      !FD->getDeclName().isIdentifier() || FD->getName().empty() ||
+      isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD))
+    return false;
+  if (FD->hasAttr<ColdAttr>() || FD->hasAttr<AlwaysInlineAttr>())
+    return false;
+  SourceLocation Loc = FD->getLocation();
+  return Loc.isValid() && !SM.isInSystemHeader(Loc);
+}
+
+} // namespace
+
+void CheckSplitCheck::registerCheckMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(functionDecl(isDefinition()).bind("check-split-fn"), this);
+}
+
+void CheckSplitCheck::checkMatch(const MatchFinder::MatchResult &Result) {
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("check-split-fn"))
+    if (isCandidate(FD, *Result.SourceManager))
+      Candidates.push_back(FD);
+}
+
+void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
+  for (const FunctionDecl *FD : Candidates) {
+    std::optional<CheckShape> Shape = recogniseShape(FD, ruleIndex(), Ctx);
+    if (!Shape)
+      continue;
+    bool Multi = Shape->Branches.size() > 1;
+    CallSiteStats Stats = callSites().statsFor(FD, ruleIndex());
+    unsigned Threshold = Multi ? rules().Hotness.MultiBranchThreshold
+                               : rules().Hotness.SingleBranchThreshold;
+    if (Stats.score() == 0 || Stats.score() < Threshold)
+      continue;
+
+    Plan P = Rewriter(FD, *Shape, Stats, rules(), ruleIndex(), Ctx, preprocessor()).plan();
+    {
+      auto D = Multi ? diag(FD->getLocation(),
+                            "check function %0 tests %1 conditions on a hot path; "
+                            "merge them into one unlikely branch and move the "
+                            "reporting to a cold function")
+                           << FD << static_cast<unsigned>(Shape->Branches.size())
+                     : diag(FD->getLocation(),
+                            "check function %0 keeps its reporting code inline on a "
+                            "hot path; move it to a cold function so the check can "
+                            "be inlined")
+                           << FD;
+      if (P.NoFix.empty())
+        for (const FixItHint &Fix : P.Fixes)
+          D << Fix;
+    }
+    diag(FD->getLocation(), "%0 is hot: %1", DiagnosticIDs::Note)
+        << FD << Stats.describe();
+    if (!P.NoFix.empty()) {
+      diag(P.NoFixLoc, "no fix: %0", DiagnosticIDs::Note) << P.NoFix;
+      continue;
+    }
+    for (const auto &[Loc, Text] : P.Notes)
+      diag(Loc, "%0", DiagnosticIDs::Note) << Text;
+  }
+}
+
+} // namespace hotpath

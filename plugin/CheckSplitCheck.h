@@ -1,0 +1,35 @@
+//===--- CheckSplitCheck.h - hotpath-check-split ----------------*- C++ -*-===//
+//
+// Finds hot check functions (a side-effect-free preamble, then branches that
+// only report and leave, then a plain success return) and splits each into an
+// inline fast path with one unlikely branch and an out-of-line cold slow path
+// that is the original body, unchanged.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_CHECKSPLITCHECK_H
+#define HOTPATH_TIDY_CHECKSPLITCHECK_H
+
+#include "HotpathCheck.h"
+#include <vector>
+
+namespace hotpath {
+
+class CheckSplitCheck : public HotpathCheck {
+public:
+  CheckSplitCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
+      : HotpathCheck(Name, Context) {}
+
+protected:
+  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void reportFindings(clang::ASTContext &Ctx) override;
+  void reset() override { Candidates.clear(); }
+
+private:
+  std::vector<const clang::FunctionDecl *> Candidates;
+};
+
+} // namespace hotpath
+
+#endif // HOTPATH_TIDY_CHECKSPLITCHECK_H

@@ -1,0 +1,10 @@
+# Writes Presets.inc: one {name, text} entry per rules/*.yaml preset.
+set(content "// Generated from rules/*.yaml by EmbedPresets.cmake; do not edit.\n")
+string(REPLACE "|" ";" FILES "${FILES}")
+foreach(f ${FILES})
+  get_filename_component(name "${f}" NAME_WE)
+  file(READ "${f}" text)
+  string(APPEND content "{\"${name}\", R\"hotpath_yaml(${text})hotpath_yaml\"},\n")
+endforeach()
+file(WRITE "${OUT}.tmp" "${content}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different "${OUT}.tmp" "${OUT}")

@@ -1,0 +1,88 @@
+//===--- HotpathCheck.cpp - base of the hotpath checks --------------------===//
+
+#include "HotpathCheck.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hotpath {
+
+HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), CheckName(Name.str()),
+      RuleSetName(Options.get("RuleSet", "generic-gnu-c")),
+      HotFunctionsOption(Options.get("HotFunctions", "")) {
+  llvm::Expected<RuleSet> Loaded = loadRuleSet(RuleSetName);
+  if (!Loaded) {
+    ConfigError = llvm::toString(Loaded.takeError());
+    return;
+  }
+  Rules = std::move(*Loaded);
+  llvm::SmallVector<StringRef, 8> Hot;
+  StringRef(HotFunctionsOption).split(Hot, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef H : Hot)
+    Rules.HotFunctions.push_back(H.trim().str());
+  Rules.Hotness.MultiBranchThreshold =
+      Options.get("MultiBranchThreshold", Rules.Hotness.MultiBranchThreshold);
+  Rules.Hotness.SingleBranchThreshold =
+      Options.get("SingleBranchThreshold", Rules.Hotness.SingleBranchThreshold);
+  Rules.Spellings.ReportSuffix = Options.get("ReportSuffix", Rules.Spellings.ReportSuffix);
+  Index = std::make_unique<RuleIndex>(Rules);
+}
+
+void HotpathCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "RuleSet", RuleSetName);
+  Options.store(Opts, "HotFunctions", HotFunctionsOption);
+  Options.store(Opts, "MultiBranchThreshold", Rules.Hotness.MultiBranchThreshold);
+  Options.store(Opts, "SingleBranchThreshold", Rules.Hotness.SingleBranchThreshold);
+  Options.store(Opts, "ReportSuffix", Rules.Spellings.ReportSuffix);
+}
+
+void HotpathCheck::registerMatchers(MatchFinder *Finder) {
+  if (!ConfigError.empty()) {
+    // A broken rule set is an error, never a silent fallback to defaults.
+    configurationDiag("%0: %1") << CheckName << ConfigError;
+    return;
+  }
+  // The single pass that indexes call sites for every hotness question.
+  Finder->addMatcher(callExpr(callee(functionDecl().bind("hotpath-callee")))
+                         .bind("hotpath-call"),
+                     this);
+  Finder->addMatcher(declRefExpr(to(functionDecl().bind("hotpath-ref-fn")))
+                         .bind("hotpath-ref"),
+                     this);
+  registerCheckMatchers(Finder);
+}
+
+void HotpathCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                                       Preprocessor *) {
+  this->PP = PP;
+  if (ConfigError.empty())
+    PP->addPPCallbacks(makeMacroRecorder(CallSites));
+}
+
+void HotpathCheck::check(const MatchFinder::MatchResult &Result) {
+  Ctx = Result.Context;
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("hotpath-call")) {
+    CallSites.recordCall(Call, Result.Nodes.getNodeAs<FunctionDecl>("hotpath-callee"),
+                         *Result.Context, *Index);
+    return;
+  }
+  if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("hotpath-ref")) {
+    CallSites.recordFunctionReference(
+        Ref, Result.Nodes.getNodeAs<FunctionDecl>("hotpath-ref-fn"));
+    return;
+  }
+  checkMatch(Result);
+}
+
+void HotpathCheck::onEndOfTranslationUnit() {
+  if (Ctx && ConfigError.empty())
+    reportFindings(*Ctx);
+  reset();
+  CallSites.clear();
+  Ctx = nullptr;
+}
+
+} // namespace hotpath

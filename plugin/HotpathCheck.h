@@ -1,0 +1,60 @@
+//===--- HotpathCheck.h - base of the hotpath checks ------------*- C++ -*-===//
+//
+// What all hotpath checks share: the rule set (option RuleSet), the one
+// matcher pass that indexes call sites, and the preprocessor they spell
+// against. A check adds its own matchers and reports in reportFindings(),
+// once the whole translation unit has been seen.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_HOTPATHCHECK_H
+#define HOTPATH_TIDY_HOTPATHCHECK_H
+
+#include "Analysis.h"
+#include "Rules.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include <memory>
+
+namespace hotpath {
+
+class HotpathCheck : public clang::tidy::ClangTidyCheck {
+public:
+  HotpathCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) final;
+  void registerPPCallbacks(const clang::SourceManager &SM, clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) final;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) final;
+  void onEndOfTranslationUnit() final;
+
+protected:
+  /// The check's own matchers; only called when the rule set loaded.
+  virtual void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) = 0;
+  /// A match of one of the check's own matchers.
+  virtual void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
+  /// Called once the whole TU was seen, call sites included.
+  virtual void reportFindings(clang::ASTContext &Ctx) = 0;
+  /// Drops per-TU state.
+  virtual void reset() = 0;
+
+  const RuleSet &rules() const { return Rules; }
+  const RuleIndex &ruleIndex() const { return *Index; }
+  const CallSiteIndex &callSites() const { return CallSites; }
+  const clang::Preprocessor &preprocessor() const { return *PP; }
+
+private:
+  std::string CheckName;
+  std::string RuleSetName;
+  std::string HotFunctionsOption;
+  RuleSet Rules;
+  std::unique_ptr<RuleIndex> Index;
+  std::string ConfigError;
+  CallSiteIndex CallSites;
+  clang::Preprocessor *PP = nullptr;
+  clang::ASTContext *Ctx = nullptr;
+};
+
+} // namespace hotpath
+
+#endif // HOTPATH_TIDY_HOTPATHCHECK_H

@@ -1,0 +1,127 @@
+//===--- Rules.cpp - hotpath-tidy rule sets -------------------------------===//
+
+#include "Rules.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+
+namespace llvm::yaml {
+template <> struct MappingTraits<hotpath::RuleSet::SpellingRules> {
+  static void mapping(IO &Io, hotpath::RuleSet::SpellingRules &S) {
+    Io.mapOptional("unlikely_macros", S.UnlikelyMacros);
+    Io.mapOptional("cold_macros", S.ColdMacros);
+    Io.mapOptional("report_suffix", S.ReportSuffix);
+  }
+};
+template <> struct MappingTraits<hotpath::RuleSet::HotnessRules> {
+  static void mapping(IO &Io, hotpath::RuleSet::HotnessRules &H) {
+    Io.mapOptional("multi_branch_threshold", H.MultiBranchThreshold);
+    Io.mapOptional("single_branch_threshold", H.SingleBranchThreshold);
+  }
+};
+template <> struct MappingTraits<hotpath::RuleSet> {
+  static void mapping(IO &Io, hotpath::RuleSet &R) {
+    Io.mapOptional("name", R.Name);
+    Io.mapOptional("reporting_functions", R.ReportingFunctions);
+    Io.mapOptional("reporting_macros", R.ReportingMacros);
+    Io.mapOptional("noreturn_functions", R.NoreturnFunctions);
+    Io.mapOptional("pure_functions", R.PureFunctions);
+    Io.mapOptional("assert_macros", R.AssertMacros);
+    Io.mapOptional("hot_functions", R.HotFunctions);
+    Io.mapOptional("spellings", R.Spellings);
+    Io.mapOptional("hotness", R.Hotness);
+  }
+};
+} // namespace llvm::yaml
+
+namespace hotpath {
+namespace {
+struct Preset {
+  const char *Name;
+  const char *Text;
+};
+const Preset Presets[] = {
+#include "Presets.inc"
+};
+
+void insertAll(StringSet<> &Set, const std::vector<std::string> &Names) {
+  for (const std::string &N : Names)
+    Set.insert(N);
+}
+} // namespace
+
+RuleIndex::RuleIndex(const RuleSet &Rules) {
+  insertAll(ReportingFunctions, Rules.ReportingFunctions);
+  insertAll(ReportingMacros, Rules.ReportingMacros);
+  insertAll(NoreturnFunctions, Rules.NoreturnFunctions);
+  insertAll(PureFunctions, Rules.PureFunctions);
+  insertAll(AssertMacros, Rules.AssertMacros);
+  insertAll(HotFunctions, Rules.HotFunctions);
+}
+
+std::vector<StringRef> presetNames() {
+  std::vector<StringRef> Names;
+  for (const Preset &P : Presets)
+    Names.push_back(P.Name);
+  return Names;
+}
+
+Expected<RuleSet> parseRuleSet(StringRef Text, StringRef BufferName) {
+  // YAML I/O reports through a SourceMgr whose buffer carries the file name,
+  // so messages read "rules.yaml:3:5: error: ...".
+  std::string Message;
+  auto Handler = [](const SMDiagnostic &D, void *Ctx) {
+    auto *Out = static_cast<std::string *>(Ctx);
+    if (!Out->empty())
+      return; // The first error is the cause; later ones are follow-ups.
+    raw_string_ostream OS(*Out);
+    OS << D.getFilename() << ":" << D.getLineNo() << ":" << (D.getColumnNo() + 1)
+       << ": " << D.getMessage();
+  };
+  std::unique_ptr<MemoryBuffer> Buffer =
+      MemoryBuffer::getMemBuffer(Text, BufferName, /*RequiresNullTerminator=*/false);
+  RuleSet Rules;
+  yaml::Input In(Buffer->getMemBufferRef(), /*Ctxt=*/nullptr, Handler, &Message);
+  In >> Rules;
+  if (In.error()) {
+    if (Message.empty())
+      Message = (BufferName + ": malformed rule set").str();
+    return createStringError(inconvertibleErrorCode(), "%s", Message.c_str());
+  }
+  if (Rules.Spellings.ReportSuffix.empty() ||
+      StringRef(Rules.Spellings.ReportSuffix)
+              .find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") !=
+          StringRef::npos)
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: spellings.report_suffix '%s' is not an identifier suffix",
+                             BufferName.str().c_str(),
+                             Rules.Spellings.ReportSuffix.c_str());
+  return Rules;
+}
+
+Expected<RuleSet> loadRuleSet(StringRef PresetOrPath) {
+  for (const Preset &P : Presets)
+    if (PresetOrPath == P.Name)
+      return parseRuleSet(P.Text, (Twine("preset '") + P.Name + "'").str());
+  if (!PresetOrPath.contains('/') && !PresetOrPath.ends_with(".yaml") &&
+      !PresetOrPath.ends_with(".yml")) {
+    std::string Known;
+    for (const Preset &P : Presets)
+      Known += (Known.empty() ? "" : ", ") + std::string(P.Name);
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown rule set '%s': give a preset (%s) or a path to a .yaml file",
+                             PresetOrPath.str().c_str(), Known.c_str());
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(PresetOrPath);
+  if (!File)
+    return createStringError(File.getError(), "rules file '%s': cannot read: %s",
+                             PresetOrPath.str().c_str(),
+                             File.getError().message().c_str());
+  return parseRuleSet((*File)->getBuffer(), PresetOrPath);
+}
+
+} // namespace hotpath

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs everything hotpath-tidy needs on a Debian 12 machine. Idempotent:
+# packages already present are skipped, so a second run costs one dpkg query.
+set -euo pipefail
+
+LLVM_MAJOR="${HOTPATH_LLVM_MAJOR:-19}"
+packages=(
+  cmake ninja-build ccache make gcc g++ python3 git bear valgrind binutils
+  "clang-${LLVM_MAJOR}" "clang-tidy-${LLVM_MAJOR}" "clang-tools-${LLVM_MAJOR}"
+  "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
+  libgtest-dev libbenchmark-dev dpkg-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+$SUDO apt-get update -q
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
