@@ -276,7 +276,8 @@ findSpeculationHazard(const Expr *E, const ASTContext &Ctx,
 std::string CallSiteStats::describe() const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << Calls << (Calls == 1 ? " call site" : " call sites");
+  if (Calls)
+    OS << Calls << (Calls == 1 ? " call site" : " call sites");
   if (InLoops)
     OS << ", " << InLoops << " in loops";
   if (FromMacroAccessors)
@@ -287,7 +288,8 @@ std::string CallSiteStats::describe() const {
     OS << ", called by accessor macro '" << M << "'";
   if (NamedHot)
     OS << ", named hot by the rule set";
-  return Out;
+  OS.flush();
+  return StringRef(Out).ltrim(", ").str();
 }
 
 static bool isLoop(const Stmt *S) {
@@ -377,9 +379,17 @@ void CallSiteIndex::clear() {
 }
 
 namespace {
-class MacroRecorder : public PPCallbacks {
+class PreprocessorRecorder : public PPCallbacks {
 public:
-  explicit MacroRecorder(CallSiteIndex &Index) : Index(Index) {}
+  PreprocessorRecorder(CallSiteIndex &Index, IncludeGraph &Includes,
+                       const SourceManager &SM)
+      : Index(Index), Includes(Includes), SM(SM) {}
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool,
+                          CharSourceRange, OptionalFileEntryRef File, StringRef,
+                          StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    Includes.recordInclude(SM.getFileID(HashLoc), File, SM);
+  }
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     if (const MacroInfo *MI = MD->getMacroInfo(); MI && MI->isFunctionLike())
       Index.recordMacroDefinition(Name.getIdentifierInfo()->getName(), *MI);
@@ -391,11 +401,39 @@ public:
 
 private:
   CallSiteIndex &Index;
+  IncludeGraph &Includes;
+  const SourceManager &SM;
 };
 } // namespace
 
-std::unique_ptr<PPCallbacks> makeMacroRecorder(CallSiteIndex &Index) {
-  return std::make_unique<MacroRecorder>(Index);
+std::unique_ptr<PPCallbacks> makePreprocessorRecorder(CallSiteIndex &Index,
+                                                      IncludeGraph &Includes,
+                                                      const SourceManager &SM) {
+  return std::make_unique<PreprocessorRecorder>(Index, Includes, SM);
+}
+
+void IncludeGraph::recordInclude(FileID From, OptionalFileEntryRef To,
+                                 const SourceManager &SM) {
+  OptionalFileEntryRef FromEntry = SM.getFileEntryRefForID(From);
+  if (FromEntry && To)
+    Edges[&FromEntry->getFileEntry()].push_back(&To->getFileEntry());
+}
+
+bool IncludeGraph::reaches(const FileEntry *Header, const FileEntry *Target) const {
+  llvm::SmallPtrSet<const FileEntry *, 32> Seen{Header};
+  llvm::SmallVector<const FileEntry *, 32> Work{Header};
+  while (!Work.empty()) {
+    const FileEntry *F = Work.pop_back_val();
+    if (F == Target)
+      return true;
+    auto It = Edges.find(F);
+    if (It == Edges.end())
+      continue;
+    for (const FileEntry *Next : It->second)
+      if (Seen.insert(Next).second)
+        Work.push_back(Next);
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -403,7 +441,7 @@ std::unique_ptr<PPCallbacks> makeMacroRecorder(CallSiteIndex &Index) {
 //===----------------------------------------------------------------------===//
 
 bool isVisibleFrom(SourceLocation DeclLoc, SourceLocation Point,
-                   const SourceManager &SM) {
+                   const SourceManager &SM, const IncludeGraph &Includes) {
   if (DeclLoc.isInvalid())
     return true; // Built in.
   DeclLoc = SM.getExpansionLoc(DeclLoc);
@@ -414,15 +452,11 @@ bool isVisibleFrom(SourceLocation DeclLoc, SourceLocation Point,
   // Predefines and the command line are seen by every TU alike.
   if (SM.isWrittenInBuiltinFile(DeclLoc) || SM.isWrittenInCommandLineFile(DeclLoc))
     return true;
-  while (F.isValid()) {
-    if (F == Target)
-      return SM.isBeforeInTranslationUnit(Loc, Point);
-    Loc = SM.getIncludeLoc(F);
-    if (Loc.isInvalid())
-      return false;
-    F = SM.getFileID(Loc);
-  }
-  return false;
+  if (F == Target)
+    return SM.isBeforeInTranslationUnit(Loc, Point);
+  OptionalFileEntryRef From = SM.getFileEntryRefForID(Target);
+  OptionalFileEntryRef To = SM.getFileEntryRefForID(F);
+  return From && To && Includes.reaches(&From->getFileEntry(), &To->getFileEntry());
 }
 
 namespace {
@@ -467,7 +501,8 @@ void collectTypeDecls(QualType T, llvm::SmallVectorImpl<const Decl *> &Out) {
 
 std::optional<std::string>
 findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
-                  SourceLocation Point, const ASTContext &Ctx, const Preprocessor &PP) {
+                  SourceLocation Point, const ASTContext &Ctx, const Preprocessor &PP,
+                  const IncludeGraph &Includes) {
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::SmallVector<const Decl *, 16> Decls;
   for (const Stmt *S : Code)
@@ -480,7 +515,10 @@ findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
         if (const auto *VD = dyn_cast<VarDecl>(D))
           collectTypeDecls(VD->getType(), Decls);
   for (const Decl *D : Decls)
-    if (!isVisibleFrom(D->getLocation(), Point, SM)) {
+    if (!isVisibleFrom(D->getLocation(), Point, SM, Includes)) {
+      if (const auto *Field = dyn_cast<FieldDecl>(D))
+        return "the definition of '" +
+               Ctx.getRecordType(Field->getParent()).getAsString() + "'";
       if (const auto *ND = dyn_cast<NamedDecl>(D))
         return ND->getQualifiedNameAsString();
       return std::string("a declaration");
@@ -492,9 +530,10 @@ findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
         CharSourceRange::getTokenRange(S->getSourceRange()), SM, Ctx.getLangOpts());
     if (Range.isInvalid())
       return std::string("code written with macros");
-    StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
-    Lexer Raw(Range.getBegin(), Ctx.getLangOpts(), Text.begin(), Text.begin(),
-              Text.end());
+    // The raw lexer needs a NUL-terminated buffer that ends where the code does.
+    std::string Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+    Lexer Raw(Range.getBegin(), Ctx.getLangOpts(), Text.data(), Text.data(),
+              Text.data() + Text.size());
     Token Tok;
     while (!Raw.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
       if (Tok.is(tok::eof))
@@ -503,30 +542,31 @@ findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
         continue;
       IdentifierInfo *II = PP.getIdentifierInfo(Tok.getRawIdentifier());
       if (const MacroInfo *MI = PP.getMacroInfo(II))
-        if (!MI->isBuiltinMacro() && !isVisibleFrom(MI->getDefinitionLoc(), Point, SM))
+        if (!MI->isBuiltinMacro() &&
+            !isVisibleFrom(MI->getDefinitionLoc(), Point, SM, Includes))
           return std::string("macro '") + II->getName().str() + "'";
     }
   }
   return std::nullopt;
 }
 
-static bool isVisibleMacro(StringRef Name, SourceLocation Point,
-                           const Preprocessor &PP, const SourceManager &SM) {
+static bool isVisibleMacro(StringRef Name, SourceLocation Point, const Preprocessor &PP,
+                           const SourceManager &SM, const IncludeGraph &Includes) {
   IdentifierInfo *II = PP.getIdentifierInfo(Name);
   if (!II)
     return false;
   const MacroInfo *MI = PP.getMacroInfo(II);
-  return MI && isVisibleFrom(MI->getDefinitionLoc(), Point, SM);
+  return MI && isVisibleFrom(MI->getDefinitionLoc(), Point, SM, Includes);
 }
 
 Spelling spellingAt(SourceLocation Point, const RuleSet &Rules,
                     const LangOptions &LangOpts, const Preprocessor &PP,
-                    const SourceManager &SM) {
+                    const SourceManager &SM, const IncludeGraph &Includes) {
   Spelling S;
   S.Unlikely = LangOpts.CPlusPlus20 ? Spelling::UnlikelyKind::CxxAttribute
                                     : Spelling::UnlikelyKind::Builtin;
   for (const std::string &M : Rules.Spellings.UnlikelyMacros)
-    if (isVisibleMacro(M, Point, PP, SM)) {
+    if (isVisibleMacro(M, Point, PP, SM, Includes)) {
       S.Unlikely = Spelling::UnlikelyKind::Macro;
       S.UnlikelyMacro = M;
       break;
@@ -534,7 +574,7 @@ Spelling spellingAt(SourceLocation Point, const RuleSet &Rules,
 
   bool AllColdMacros = !Rules.Spellings.ColdMacros.empty() &&
                        llvm::all_of(Rules.Spellings.ColdMacros, [&](const std::string &M) {
-                         return isVisibleMacro(M, Point, PP, SM);
+                         return isVisibleMacro(M, Point, PP, SM, Includes);
                        });
   if (AllColdMacros) {
     for (const std::string &M : Rules.Spellings.ColdMacros)

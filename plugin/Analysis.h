@@ -144,8 +144,26 @@ private:
   llvm::StringSet<> ExpandedMacros;
 };
 
-/// PP callbacks that feed a CallSiteIndex with macro definitions/expansions.
-std::unique_ptr<clang::PPCallbacks> makeMacroRecorder(CallSiteIndex &Index);
+/// Which files include which, every #include counted (also those an include
+/// guard skips), so visibility does not depend on what was included first.
+class IncludeGraph {
+public:
+  void recordInclude(clang::FileID From, clang::OptionalFileEntryRef To,
+                     const clang::SourceManager &SM);
+  /// True when \p Header reaches \p Target through #include directives.
+  bool reaches(const clang::FileEntry *Header, const clang::FileEntry *Target) const;
+  void clear() { Edges.clear(); }
+
+private:
+  llvm::DenseMap<const clang::FileEntry *,
+                 llvm::SmallVector<const clang::FileEntry *, 4>> Edges;
+};
+
+/// PP callbacks that feed a CallSiteIndex with macro definitions/expansions
+/// and an IncludeGraph with #include directives.
+std::unique_ptr<clang::PPCallbacks> makePreprocessorRecorder(CallSiteIndex &Index,
+                                                             IncludeGraph &Includes,
+                                                             const clang::SourceManager &SM);
 
 //===----------------------------------------------------------------------===//
 // Where declarations live, what is visible, how to spell things there.
@@ -153,9 +171,9 @@ std::unique_ptr<clang::PPCallbacks> makeMacroRecorder(CallSiteIndex &Index);
 
 /// True when a declaration at \p DeclLoc can be named from \p Point in the
 /// file \p Point is in, whatever file includes that one: it is earlier in the
-/// same file, in a file that file includes earlier, or built in.
+/// same file, in a file that file includes, or built in.
 bool isVisibleFrom(clang::SourceLocation DeclLoc, clang::SourceLocation Point,
-                   const clang::SourceManager &SM);
+                   const clang::SourceManager &SM, const IncludeGraph &Includes);
 
 /// Declarations and macros that the given expressions and types name, which
 /// must be visible where new code that uses them is put. Returns the first
@@ -163,7 +181,8 @@ bool isVisibleFrom(clang::SourceLocation DeclLoc, clang::SourceLocation Point,
 std::optional<std::string>
 findInvisibleName(llvm::ArrayRef<const clang::Stmt *> Code,
                   llvm::ArrayRef<clang::QualType> Types, clang::SourceLocation Point,
-                  const clang::ASTContext &Ctx, const clang::Preprocessor &PP);
+                  const clang::ASTContext &Ctx, const clang::Preprocessor &PP,
+                  const IncludeGraph &Includes);
 
 /// How the emitted code spells branch weights and the slow-path attribute.
 struct Spelling {
@@ -180,7 +199,7 @@ struct Spelling {
 /// where they are defined and visible there, else the language's own.
 Spelling spellingAt(clang::SourceLocation Point, const RuleSet &Rules,
                     const clang::LangOptions &LangOpts, const clang::Preprocessor &PP,
-                    const clang::SourceManager &SM);
+                    const clang::SourceManager &SM, const IncludeGraph &Includes);
 
 /// Source text of a statement or expression as written (macro uses kept), or
 /// "" when it cannot be mapped to one contiguous file range.

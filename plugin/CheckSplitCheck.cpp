@@ -7,6 +7,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -326,9 +327,9 @@ class Rewriter {
 public:
   Rewriter(const FunctionDecl *FD, const CheckShape &Shape, const CallSiteStats &Stats,
            const RuleSet &Rules, const RuleIndex &Index, ASTContext &Ctx,
-           const Preprocessor &PP)
+           const Preprocessor &PP, const IncludeGraph &Includes)
       : FD(FD), Shape(Shape), Stats(Stats), Rules(Rules), Index(Index), Ctx(Ctx),
-        PP(PP), SM(Ctx.getSourceManager()) {}
+        PP(PP), Includes(Includes), SM(Ctx.getSourceManager()) {}
 
   Plan plan() {
     Plan P;
@@ -340,7 +341,7 @@ public:
 private:
   bool fail(Plan &P, SourceLocation Loc, std::string Why) {
     P.NoFix = std::move(Why);
-    P.NoFixLoc = Loc.isValid() ? Loc : FD->getLocation();
+    P.NoFixLoc = SM.getExpansionLoc(Loc.isValid() ? Loc : FD->getLocation());
     return true;
   }
 
@@ -387,7 +388,7 @@ private:
       if (B.If->getBeginLoc().isMacroID() || sourceText(B.Cond, Ctx).empty())
         return fail(P, B.If->getBeginLoc(), "the condition is written by a macro");
     for (const DeclStmt *DS : Shape.Decls)
-      if (DS->getBeginLoc().isMacroID() || sourceText(DS, Ctx).empty())
+      if (sourceText(DS, Ctx).empty())
         return fail(P, DS->getBeginLoc(), "the declaration is written by a macro");
     return false;
   }
@@ -601,7 +602,7 @@ private:
         return (void)fail(P, Class->getLocation(), "the class is not in a header the fix can edit");
       if (!checkVisible(P, Point))
         return;
-      Spelling Sp = spellingAt(Point, Rules, Ctx.getLangOpts(), PP, SM);
+      Spelling Sp = spellingAt(Point, Rules, Ctx.getLangOpts(), PP, SM, Includes);
       SourceLocation DeclEnd = Lexer::findLocationAfterToken(
           InClass->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(), false);
       if (DeclEnd.isInvalid())
@@ -631,7 +632,7 @@ private:
         return (void)fail(P, Others.front()->getLocation(),
                           "it is also declared in another file");
       SourceLocation Point = FD->getEndLoc();
-      Spelling Sp = spellingAt(Point, Rules, Ctx.getLangOpts(), PP, SM);
+      Spelling Sp = spellingAt(Point, Rules, Ctx.getLangOpts(), PP, SM, Includes);
       std::string Fast = fastPath(inlineSignature(Sig, false), Sp, ReportName);
       renameOriginal(P, Sp, ReportName);
       P.Fixes.push_back(FixItHint::CreateInsertion(
@@ -648,20 +649,22 @@ private:
       return (void)fail(P, Others.front()->getLocation(),
                         "it is not declared exactly once, in a header the fix can edit");
     const FunctionDecl *HeaderDecl = Others.front();
-    SourceLocation Point = HeaderDecl->getBeginLoc();
+    // "bool" is a macro in C: the declaration starts where it is expanded.
+    SourceLocation Point = SM.getExpansionLoc(HeaderDecl->getBeginLoc());
     if (!checkVisible(P, Point))
       return;
     SourceLocation DeclEnd = Lexer::findLocationAfterToken(
-        HeaderDecl->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(), false);
-    if (DeclEnd.isInvalid() || HeaderDecl->getBeginLoc().isMacroID())
+        SM.getExpansionLoc(HeaderDecl->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(),
+        false);
+    if (DeclEnd.isInvalid() || HeaderDecl->getLocation().isMacroID())
       return (void)fail(P, HeaderDecl->getLocation(),
                         "the header declaration cannot be rewritten");
-    Spelling Sp = spellingAt(Point, Rules, Ctx.getLangOpts(), PP, SM);
+    Spelling Sp = spellingAt(Point, Rules, Ctx.getLangOpts(), PP, SM, Includes);
     std::string Fast =
         fastPath(inlineSignature(Sig, /*MakeStatic=*/!Ctx.getLangOpts().CPlusPlus), Sp,
                  ReportName);
     P.Fixes.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getCharRange(HeaderDecl->getBeginLoc(), DeclEnd),
+        CharSourceRange::getCharRange(Point, DeclEnd),
         reportDeclaration(HeaderDecl, Sp, ReportName) + "\n\n" + Fast));
     renameOriginal(P, Sp, ReportName);
   }
@@ -682,12 +685,15 @@ private:
     for (const ParmVarDecl *Param : FD->parameters())
       Types.push_back(Param->getType());
     if (std::optional<std::string> Missing =
-            findInvisibleName(Code, Types, Point, Ctx, PP)) {
+            findInvisibleName(Code, Types, Point, Ctx, PP, Includes)) {
       fail(P, Point,
            "the inline fast path needs " +
-               (StringRef(*Missing).starts_with("macro") ? *Missing : "'" + *Missing + "'") +
+               (StringRef(*Missing).starts_with("macro") || StringRef(*Missing).starts_with("the ")
+                    ? *Missing
+                    : "'" + *Missing + "'") +
                ", which is not visible in '" +
-               SM.getFilename(SM.getExpansionLoc(Point)).str() + "'");
+               llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(Point))).str() +
+               "'");
       return false;
     }
     return true;
@@ -700,6 +706,7 @@ private:
   const RuleIndex &Index;
   ASTContext &Ctx;
   const Preprocessor &PP;
+  const IncludeGraph &Includes;
   const SourceManager &SM;
   std::vector<const FailureBranch *> Kept;
   std::vector<size_t> KeptDecls;
@@ -741,7 +748,9 @@ void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
     if (Stats.score() == 0 || Stats.score() < Threshold)
       continue;
 
-    Plan P = Rewriter(FD, *Shape, Stats, rules(), ruleIndex(), Ctx, preprocessor()).plan();
+    Plan P = Rewriter(FD, *Shape, Stats, rules(), ruleIndex(), Ctx, preprocessor(),
+                      includes())
+                 .plan();
     {
       auto D = Multi ? diag(FD->getLocation(),
                             "check function %0 tests %1 conditions on a hot path; "

@@ -55,11 +55,11 @@ void HotpathCheck::registerMatchers(MatchFinder *Finder) {
   registerCheckMatchers(Finder);
 }
 
-void HotpathCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+void HotpathCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                                        Preprocessor *) {
   this->PP = PP;
   if (ConfigError.empty())
-    PP->addPPCallbacks(makeMacroRecorder(CallSites));
+    PP->addPPCallbacks(makePreprocessorRecorder(CallSites, Includes, SM));
 }
 
 void HotpathCheck::check(const MatchFinder::MatchResult &Result) {
@@ -82,6 +82,7 @@ void HotpathCheck::onEndOfTranslationUnit() {
     reportFindings(*Ctx);
   reset();
   CallSites.clear();
+  Includes.clear();
   Ctx = nullptr;
 }
 

@@ -41,6 +41,7 @@ protected:
   const RuleSet &rules() const { return Rules; }
   const RuleIndex &ruleIndex() const { return *Index; }
   const CallSiteIndex &callSites() const { return CallSites; }
+  const IncludeGraph &includes() const { return Includes; }
   const clang::Preprocessor &preprocessor() const { return *PP; }
 
 private:
@@ -51,6 +52,7 @@ private:
   std::unique_ptr<RuleIndex> Index;
   std::string ConfigError;
   CallSiteIndex CallSites;
+  IncludeGraph Includes;
   clang::Preprocessor *PP = nullptr;
   clang::ASTContext *Ctx = nullptr;
 };

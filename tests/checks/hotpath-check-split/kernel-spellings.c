@@ -1,0 +1,33 @@
+// hotpath-options: RuleSet=linux-kernel
+// With the linux-kernel rule set, the project's own unlikely, noinline and
+// __cold macros are used, and btrfs_warn is a reporting function.
+#include <stdbool.h>
+
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define noinline __attribute__((__noinline__))
+#define __cold __attribute__((__cold__))
+
+struct fs_info;
+void btrfs_warn(const struct fs_info *fs, const char *fmt, ...);
+
+struct extent_buffer { const struct fs_info *fs_info; unsigned long len; };
+
+static bool check_setget_bounds(const struct extent_buffer *eb, unsigned long off, int size)
+{
+	unsigned long end = off + size;
+
+	if (off > eb->len) {
+		btrfs_warn(eb->fs_info, "bad eb member start %lu", off);
+		return false;
+	}
+	if (end > eb->len) {
+		btrfs_warn(eb->fs_info, "bad eb member end %lu", end);
+		return false;
+	}
+	return true;
+}
+
+#define ASSERT(expr) (void)(expr)
+
+void set_u8(struct extent_buffer *eb, unsigned long off) { ASSERT(check_setget_bounds(eb, off, 1)); }
+void set_u16(struct extent_buffer *eb, unsigned long off) { ASSERT(check_setget_bounds(eb, off, 2)); }

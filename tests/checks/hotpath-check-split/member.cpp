@@ -1,0 +1,22 @@
+// A C++ member function defined out of line, its class in a header: the
+// slow path is declared in the class, the fast path follows the class.
+#include <cstdio>
+#include "member.h"
+
+namespace store {
+bool Page::checkRange(std::size_t off, std::size_t n) const {
+  if (off > size_) {
+    std::fprintf(stderr, "offset %zu beyond %zu\n", off, size_);
+    return false;
+  }
+  if (n > size_ - off) {
+    std::fprintf(stderr, "length %zu at %zu beyond %zu\n", n, off, size_);
+    return false;
+  }
+  return true;
+}
+
+unsigned char Page::get(std::size_t off) const { return checkRange(off, 1) ? bytes_[off] : 0; }
+unsigned short Page::get16(std::size_t off) const { return checkRange(off, 2) ? bytes_[off] : 0; }
+unsigned int Page::get32(std::size_t off) const { return checkRange(off, 4) ? bytes_[off] : 0; }
+} // namespace store
