@@ -42,7 +42,7 @@ void HotpathCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 void HotpathCheck::registerMatchers(MatchFinder *Finder) {
   if (!ConfigError.empty()) {
     // A broken rule set is an error, never a silent fallback to defaults.
-    configurationDiag("%0: %1") << CheckName << ConfigError;
+    configurationDiag("%0: %1", clang::DiagnosticIDs::Error) << CheckName << ConfigError;
     return;
   }
   // The single pass that indexes call sites for every hotness question.

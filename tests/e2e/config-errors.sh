@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# A broken rule set is an error that names the file (and line), with a
+# non-zero exit, never a silent fallback to defaults and never a crash.
+# Usage: config-errors.sh CLANG_TIDY PLUGIN
+set -u
+tidy=$1 plugin=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+src="$(dirname "$0")/../checks/hotpath-check-split/two-branch-subsumed.c"
+cp "$src" "$work/input.c"
+fail=0 passed=0
+
+expect_error() { # name rules-value expected-substring
+  local name=$1 value=$2 want=$3 out rc
+  out=$("$tidy" --load="$plugin" -checks='-*,hotpath-*' \
+        -config="{CheckOptions: [{key: hotpath-check-split.RuleSet, value: '$value'}]}" \
+        "$work/input.c" -- -std=c11 2>&1)
+  rc=$?
+  if [ "$rc" -ne 0 ] && [ "$rc" -lt 128 ] && grep -qF -- "$want" <<<"$out" &&
+     ! grep -q 'hotpath-check-split]' <<<"$out" && ! grep -q 'Stack dump' <<<"$out"; then
+    passed=$((passed + 1)); echo "ok   $name"
+  else
+    fail=$((fail + 1)); echo "FAIL $name (exit $rc), wanted: $want"; echo "$out" | sed 's/^/  /'
+  fi
+}
+
+printf 'name: t\nhotness:\n  multi_branch_threshold: lots\n' > "$work/bad-number.yaml"
+printf 'name: t\nreporting_functoins: [printf]\n' > "$work/unknown-key.yaml"
+printf 'name: t\nreporting_functions: [printf\n' > "$work/unclosed.yaml"
+printf 'name: t\nspellings:\n  report_suffix: "-slow"\n' > "$work/bad-suffix.yaml"
+printf 'name: t\nreporting_functions: printf\n' > "$work/wrong-type.yaml"
+printf '\x00\x01\x02binary' > "$work/binary.yaml"
+printf 'name: t\n' > "$work/unreadable.yaml"; chmod 000 "$work/unreadable.yaml"
+
+expect_error bad-number  "$work/bad-number.yaml"  "bad-number.yaml:3:27: invalid number"
+expect_error unknown-key "$work/unknown-key.yaml" "unknown-key.yaml:2:1: unknown key 'reporting_functoins'"
+expect_error unclosed    "$work/unclosed.yaml"    "unclosed.yaml:2:29: Could not find closing ]!"
+expect_error bad-suffix  "$work/bad-suffix.yaml"  "spellings.report_suffix '-slow' is not an identifier suffix"
+expect_error wrong-type  "$work/wrong-type.yaml"  "wrong-type.yaml:2:22: not a sequence"
+expect_error binary      "$work/binary.yaml"      "binary.yaml:1:"
+expect_error missing     "$work/missing.yaml"     "rules file '$work/missing.yaml': cannot read: No such file or directory"
+expect_error unknown-preset "generic-gnu" "unknown rule set 'generic-gnu': give a preset (generic-gnu-c, linux-kernel, cxx20)"
+if [ "$(id -u)" -ne 0 ]; then
+  expect_error unreadable "$work/unreadable.yaml" "unreadable.yaml': cannot read: Permission denied"
+fi
+echo "$passed passed, $fail failed"
+[ "$fail" -eq 0 ]
