@@ -3,7 +3,7 @@
 # non-zero exit, never a silent fallback to defaults and never a crash.
 # Usage: config-errors.sh CLANG_TIDY PLUGIN
 set -u
-tidy=$1 plugin=$2
+tidy=$1 plugin=$(realpath "$2")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 src="$(dirname "$0")/../checks/hotpath-check-split/two-branch-subsumed.c"
