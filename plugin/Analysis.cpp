@@ -2,7 +2,7 @@
 
 #include "Analysis.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Lex/Lexer.h"
@@ -292,47 +292,69 @@ std::string CallSiteStats::describe() const {
   return StringRef(Out).ltrim(", ").str();
 }
 
-static bool isLoop(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-}
+/// Walks one body keeping the loop depth, so "in a loop" costs nothing extra.
+class CallSiteVisitor : public RecursiveASTVisitor<CallSiteVisitor> {
+public:
+  CallSiteVisitor(CallSiteIndex &Index, const FunctionDecl *Enclosing,
+                  const ASTContext &Ctx, const RuleIndex &Rules)
+      : Index(Index), Enclosing(Enclosing), Ctx(Ctx), Rules(Rules) {}
 
-void CallSiteIndex::recordCall(const CallExpr *Call, const FunctionDecl *Callee,
-                               ASTContext &Ctx, const RuleIndex &Rules) {
-  CallSiteStats &S = Stats[Callee->getCanonicalDecl()];
-  ++S.Calls;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
-    CalleeRefs.insert(Ref);
+  bool shouldVisitLambdaBody() const { return true; }
 
-  // One walk up the parents per call site, stopping at the enclosing function.
-  DynTypedNodeList Parents = Ctx.getParents(*Call);
-  const FunctionDecl *Enclosing = nullptr;
-  bool InLoop = false;
-  while (!Parents.empty()) {
-    const DynTypedNode &P = Parents[0];
-    if (const auto *St = P.get<Stmt>()) {
-      InLoop |= isLoop(St);
-    } else if (const auto *FD = P.get<FunctionDecl>()) {
-      Enclosing = FD;
-      break;
-    } else if (P.get<Decl>() && !P.get<VarDecl>()) {
-      break;
-    }
-    Parents = Ctx.getParents(P);
+#define HOTPATH_LOOP(Type)                                                     \
+  bool Traverse##Type(Type *S) {                                               \
+    ++LoopDepth;                                                               \
+    bool Result = RecursiveASTVisitor::Traverse##Type(S);                      \
+    --LoopDepth;                                                               \
+    return Result;                                                             \
   }
-  if (InLoop)
-    ++S.InLoops;
-  if (Enclosing && Enclosing->getLocation().isMacroID() &&
-      Call->getBeginLoc().isMacroID())
-    ++S.FromMacroAccessors;
-  if (Call->getBeginLoc().isMacroID() &&
-      isInsideMacroNamed(Call->getBeginLoc(), Rules.AssertMacros,
-                         Ctx.getSourceManager(), Ctx.getLangOpts()))
-    ++S.InAssertMacros;
-}
+  HOTPATH_LOOP(ForStmt)
+  HOTPATH_LOOP(WhileStmt)
+  HOTPATH_LOOP(DoStmt)
+  HOTPATH_LOOP(CXXForRangeStmt)
+#undef HOTPATH_LOOP
 
-void CallSiteIndex::recordFunctionReference(const DeclRefExpr *Ref,
-                                            const FunctionDecl *FD) {
-  ValueRefs[FD->getCanonicalDecl()].push_back(Ref);
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    CallSiteStats &S = Index.Stats[Callee->getCanonicalDecl()];
+    ++S.Calls;
+    if (LoopDepth > 0)
+      ++S.InLoops;
+    // Parents are visited first: the callee's DeclRefExpr is seen after this.
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      CalleeRefs.insert(Ref);
+    SourceLocation Loc = Call->getBeginLoc();
+    if (Loc.isMacroID()) {
+      if (Enclosing && Enclosing->getLocation().isMacroID())
+        ++S.FromMacroAccessors;
+      if (isInsideMacroNamed(Loc, Rules.AssertMacros, Ctx.getSourceManager(),
+                             Ctx.getLangOpts()))
+        ++S.InAssertMacros;
+    }
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      if (!CalleeRefs.contains(Ref))
+        Index.Stats[FD->getCanonicalDecl()].AddressTaken = true;
+    return true;
+  }
+
+private:
+  CallSiteIndex &Index;
+  const FunctionDecl *Enclosing;
+  const ASTContext &Ctx;
+  const RuleIndex &Rules;
+  unsigned LoopDepth = 0;
+  llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
+};
+
+void CallSiteIndex::indexBody(const Stmt *Body, const FunctionDecl *Enclosing,
+                              const ASTContext &Ctx, const RuleIndex &Rules) {
+  CallSiteVisitor(*this, Enclosing, Ctx, Rules).TraverseStmt(const_cast<Stmt *>(Body));
 }
 
 void CallSiteIndex::recordMacroDefinition(StringRef MacroName, const MacroInfo &Info) {
@@ -353,12 +375,7 @@ void CallSiteIndex::recordMacroExpansion(StringRef MacroName) {
 
 CallSiteStats CallSiteIndex::statsFor(const FunctionDecl *FD,
                                       const RuleIndex &Rules) const {
-  const FunctionDecl *Key = FD->getCanonicalDecl();
-  CallSiteStats S = Stats.lookup(Key);
-  if (auto It = ValueRefs.find(Key); It != ValueRefs.end())
-    S.AddressTaken = llvm::any_of(It->second, [&](const DeclRefExpr *Ref) {
-      return !CalleeRefs.contains(Ref);
-    });
+  CallSiteStats S = Stats.lookup(FD->getCanonicalDecl());
   if (const IdentifierInfo *II = FD->getIdentifier()) {
     S.NamedHot = Rules.HotFunctions.contains(II->getName());
     // Accessor generators not expanded in this TU: their calls are elsewhere.
@@ -372,8 +389,6 @@ CallSiteStats CallSiteIndex::statsFor(const FunctionDecl *FD,
 
 void CallSiteIndex::clear() {
   Stats.clear();
-  CalleeRefs.clear();
-  ValueRefs.clear();
   MacrosCalling.clear();
   ExpandedMacros.clear();
 }

@@ -118,15 +118,16 @@ struct CallSiteStats {
   std::string describe() const;
 };
 
-/// Records, during the checks' single matcher pass, every call site and every
-/// use of a function as a value; records macro definitions that call
-/// functions by name. Owned by a check; fed by its matchers and PP callbacks.
+/// Records every call site and every use of a function as a value, in one
+/// walk over each function body (no parent map, no per-candidate search), and
+/// the macro definitions that call functions by name. Owned by a check; fed
+/// by its matchers and PP callbacks.
 class CallSiteIndex {
 public:
-  void recordCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
-                  clang::ASTContext &Ctx, const RuleIndex &Rules);
-  void recordFunctionReference(const clang::DeclRefExpr *Ref,
-                               const clang::FunctionDecl *FD);
+  /// Indexes the calls and function references in \p Body, which belongs to
+  /// \p Enclosing (null for a global variable's initializer).
+  void indexBody(const clang::Stmt *Body, const clang::FunctionDecl *Enclosing,
+                 const clang::ASTContext &Ctx, const RuleIndex &Rules);
   void recordMacroDefinition(llvm::StringRef MacroName,
                              const clang::MacroInfo &Info);
   void recordMacroExpansion(llvm::StringRef MacroName);
@@ -136,10 +137,8 @@ public:
   void clear();
 
 private:
+  friend class CallSiteVisitor;
   llvm::DenseMap<const clang::FunctionDecl *, CallSiteStats> Stats;
-  llvm::DenseSet<const clang::DeclRefExpr *> CalleeRefs;
-  llvm::DenseMap<const clang::FunctionDecl *,
-                 llvm::SmallVector<const clang::DeclRefExpr *, 2>> ValueRefs;
   llvm::StringMap<std::vector<std::string>> MacrosCalling; // callee -> macros
   llvm::StringSet<> ExpandedMacros;
 };

@@ -727,7 +727,9 @@ bool isCandidate(const FunctionDecl *FD, const SourceManager &SM) {
 } // namespace
 
 void CheckSplitCheck::registerCheckMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(functionDecl(isDefinition()).bind("check-split-fn"), this);
+  Finder->addMatcher(
+      functionDecl(isDefinition(), unless(isExpansionInSystemHeader())).bind("check-split-fn"),
+      this);
 }
 
 void CheckSplitCheck::checkMatch(const MatchFinder::MatchResult &Result) {

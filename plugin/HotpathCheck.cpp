@@ -45,12 +45,16 @@ void HotpathCheck::registerMatchers(MatchFinder *Finder) {
     configurationDiag("%0: %1", clang::DiagnosticIDs::Error) << CheckName << ConfigError;
     return;
   }
-  // The single pass that indexes call sites for every hotness question.
-  Finder->addMatcher(callExpr(callee(functionDecl().bind("hotpath-callee")))
-                         .bind("hotpath-call"),
-                     this);
-  Finder->addMatcher(declRefExpr(to(functionDecl().bind("hotpath-ref-fn")))
-                         .bind("hotpath-ref"),
+  // The single pass that indexes call sites for every hotness question: each
+  // function body outside system headers, walked once, and the initialisers
+  // of globals (where a function's address can escape).
+  Finder->addMatcher(
+      functionDecl(isDefinition(), unless(isExpansionInSystemHeader()),
+                   unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
+          .bind("hotpath-index-fn"),
+      this);
+  Finder->addMatcher(varDecl(hasGlobalStorage(), hasInitializer(expr().bind("hotpath-index-init")),
+                             unless(isExpansionInSystemHeader())),
                      this);
   registerCheckMatchers(Finder);
 }
@@ -64,14 +68,12 @@ void HotpathCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP
 
 void HotpathCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("hotpath-call")) {
-    CallSites.recordCall(Call, Result.Nodes.getNodeAs<FunctionDecl>("hotpath-callee"),
-                         *Result.Context, *Index);
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("hotpath-index-fn")) {
+    CallSites.indexBody(FD->getBody(), FD, *Result.Context, *Index);
     return;
   }
-  if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("hotpath-ref")) {
-    CallSites.recordFunctionReference(
-        Ref, Result.Nodes.getNodeAs<FunctionDecl>("hotpath-ref-fn"));
+  if (const auto *Init = Result.Nodes.getNodeAs<Expr>("hotpath-index-init")) {
+    CallSites.indexBody(Init, nullptr, *Result.Context, *Index);
     return;
   }
   checkMatch(Result);
