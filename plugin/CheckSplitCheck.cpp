@@ -45,7 +45,7 @@ struct CheckShape {
 std::optional<FailureBranch> recogniseBranch(const IfStmt *If, const RuleIndex &Rules,
                                              const ASTContext &Ctx) {
   if (If->getElse() || If->getInit() || If->getConditionVariable() ||
-      If->isConstexpr() || If->isConsteval())
+      If->isConstexpr() || If->isConsteval() || If->getCond()->containsErrors())
     return std::nullopt;
   llvm::SmallVector<const Stmt *, 4> Body;
   if (const auto *CS = dyn_cast<CompoundStmt>(If->getThen()))
@@ -74,7 +74,7 @@ bool isPreambleDecl(const DeclStmt *DS) {
   return llvm::all_of(DS->decls(), [](const Decl *D) {
     const auto *VD = dyn_cast<VarDecl>(D);
     return VD && VD->isLocalVarDecl() && !VD->isStaticLocal() && VD->hasInit() &&
-           !VD->getType()->isReferenceType();
+           !VD->getInit()->containsErrors() && !VD->getType()->isReferenceType();
   });
 }
 
@@ -719,6 +719,9 @@ bool isCandidate(const FunctionDecl *FD, const SourceManager &SM) {
       isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD))
     return false;
   if (FD->hasAttr<ColdAttr>() || FD->hasAttr<AlwaysInlineAttr>())
+    return false;
+  // Code that did not compile gets no rewrite: its AST is a guess.
+  if (FD->isInvalidDecl())
     return false;
   SourceLocation Loc = FD->getLocation();
   return Loc.isValid() && !SM.isInSystemHeader(Loc);

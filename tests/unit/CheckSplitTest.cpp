@@ -453,3 +453,22 @@ TEST(CheckSplit, OptionsRoundTrip) {
 }
 
 } // namespace
+
+namespace {
+TEST(CheckSplit, CodeThatDoesNotCompileGetsNoFinding) {
+  std::string Code = R"c(#include <stdio.h>
+static int check(unsigned long a, unsigned long b)
+{
+	if (a > b) { puts("a"); return 1; }
+	if (a > undefined_limit) { puts("b"); return 1; }
+	return 0;
+}
+int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; i++) r += check(i, n); return r; }
+)c";
+  RunResult R = run(Code);
+  ASSERT_EQ(R.errors().size(), 1u) << R.dump();
+  EXPECT_EQ(R.errors()[0].Message, "use of undeclared identifier 'undefined_limit'");
+  EXPECT_TRUE(R.diagsOfLevel("warning").empty()) << R.dump();
+  EXPECT_EQ(R.fixed(), Code);
+}
+} // namespace
