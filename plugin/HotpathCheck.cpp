@@ -62,8 +62,10 @@ void HotpathCheck::registerMatchers(MatchFinder *Finder) {
 void HotpathCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                                        Preprocessor *) {
   this->PP = PP;
-  if (ConfigError.empty())
+  if (ConfigError.empty()) {
     PP->addPPCallbacks(makePreprocessorRecorder(CallSites, Includes, SM));
+    registerCheckPPCallbacks(SM, PP);
+  }
 }
 
 void HotpathCheck::check(const MatchFinder::MatchResult &Result) {

@@ -37,6 +37,10 @@ protected:
   virtual void reportFindings(clang::ASTContext &Ctx) = 0;
   /// Drops per-TU state.
   virtual void reset() = 0;
+  /// The check's own preprocessor callbacks, if any; only called when the
+  /// rule set loaded.
+  virtual void registerCheckPPCallbacks(const clang::SourceManager &SM,
+                                        clang::Preprocessor *PP) {}
 
   const RuleSet &rules() const { return Rules; }
   const RuleIndex &ruleIndex() const { return *Index; }

@@ -31,6 +31,7 @@ template <> struct MappingTraits<hotpath::RuleSet> {
     Io.mapOptional("noreturn_functions", R.NoreturnFunctions);
     Io.mapOptional("pure_functions", R.PureFunctions);
     Io.mapOptional("assert_macros", R.AssertMacros);
+    Io.mapOptional("must_evaluate_macros", R.MustEvaluateMacros);
     Io.mapOptional("hot_functions", R.HotFunctions);
     Io.mapOptional("spellings", R.Spellings);
     Io.mapOptional("hotness", R.Hotness);
@@ -61,6 +62,7 @@ RuleIndex::RuleIndex(const RuleSet &Rules) {
   insertAll(PureFunctions, Rules.PureFunctions);
   insertAll(AssertMacros, Rules.AssertMacros);
   insertAll(HotFunctions, Rules.HotFunctions);
+  insertAll(MustEvaluateMacros, Rules.MustEvaluateMacros);
 }
 
 std::vector<StringRef> presetNames() {

@@ -25,6 +25,9 @@ struct RuleSet {
   std::vector<std::string> NoreturnFunctions;
   std::vector<std::string> PureFunctions;
   std::vector<std::string> AssertMacros;
+  /// Assert-like macros that must evaluate their argument (WARN_ON, BUG_ON,
+  /// VERIFY): their value is used or their effect is wanted in every build.
+  std::vector<std::string> MustEvaluateMacros;
   std::vector<std::string> HotFunctions;
 
   struct SpellingRules {
@@ -42,7 +45,7 @@ struct RuleSet {
 /// Fast membership tests over a loaded rule set.
 struct RuleIndex {
   llvm::StringSet<> ReportingFunctions, ReportingMacros, NoreturnFunctions,
-      PureFunctions, AssertMacros, HotFunctions;
+      PureFunctions, AssertMacros, HotFunctions, MustEvaluateMacros;
   explicit RuleIndex(const RuleSet &Rules);
 };
 
