@@ -1,6 +1,7 @@
 //===--- HotpathTidyModule.cpp - the hotpath-* checks ---------------------===//
 
 #include "CheckSplitCheck.h"
+#include "NoopAssertCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 
@@ -10,6 +11,7 @@ class HotpathTidyModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<CheckSplitCheck>("hotpath-check-split");
+    Factories.registerCheck<NoopAssertCheck>("hotpath-noop-assert");
   }
 };
 

@@ -1,0 +1,60 @@
+// hotpath-args: -std=c11
+// hotpath-options: AssertMacros=CHECK_IF,NOT_NOT
+// Every disabled form that still evaluates, on both sides of #ifdef, with
+// arguments that are pointers, bit-fields, enum comparisons and calls.
+#include <assert.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#ifdef MY_DEBUG
+#define ASSERT(x) ((x) ? (void)0 : (void)fprintf(stderr, "%s\n", #x))
+#define Assert(x) do { if (!(x)) fprintf(stderr, "%s\n", #x); } while (0)
+#else
+#define ASSERT(x) (void)(x)
+#define Assert(x) ((void)(x))
+#endif
+
+#ifndef NDEBUG
+#define DCHECK(x) do { if (!(x)) fprintf(stderr, "%s\n", #x); } while (0)
+#else
+#define DCHECK(x) do { (void)(x); } while (0)
+#endif
+
+#define CHECK_IF(x) if (x) {}
+#define NOT_NOT(x) (void)!!(x)
+/* Already free: left alone. */
+#define ALREADY(x) ((void)sizeof(!(x)))
+
+enum color { RED, GREEN };
+struct node { unsigned sorted : 1; enum color c; struct node *next; };
+
+int opaque(const struct node *n); /* body not visible: counts as a check */
+
+static bool node_ok(const struct node *n)
+{
+	if (n->next == n) {
+		fprintf(stderr, "loop at %p\n", (const void *)n);
+		return false;
+	}
+	return true;
+}
+
+static int length(const struct node *n)
+{
+	int len = 0;
+	for (; n; n = n->next)
+		len++;
+	return len;
+}
+
+int walk(struct node *n)
+{
+	ASSERT(n);
+	ASSERT(n->sorted);
+	Assert(n->c == GREEN);
+	DCHECK(node_ok(n));
+	CHECK_IF(length(n) > 0);
+	NOT_NOT(opaque(n));
+	assert(n->next != n);
+	return n->c == RED;
+}

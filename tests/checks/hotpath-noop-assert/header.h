@@ -1,0 +1,12 @@
+#ifndef HEADER_H
+#define HEADER_H
+#ifdef CONFIG_ASSERT
+#define ASSERT(expr) do { if (!(expr)) assert_failed(#expr, __FILE__, __LINE__); } while (0)
+void assert_failed(const char *expr, const char *file, int line);
+#else
+#define ASSERT(expr) \
+	do { \
+		(void)(expr); \
+	} while (0)
+#endif
+#endif

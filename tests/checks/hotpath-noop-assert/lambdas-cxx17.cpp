@@ -1,0 +1,43 @@
+// hotpath-args: -std=c++17
+// C++17: lambdas, templates, enum classes, explicit operator bool. The fix
+// must compile with lambdas in the argument (no sizeof before C++20).
+#include <vector>
+
+#ifdef ENABLE_ASSERTS
+#define ASSERT(x) ((x) ? (void)0 : __builtin_trap())
+#else
+#define ASSERT(x) static_cast<void>(x)
+#endif
+#define DCHECK(x) do { (void)(x); } while (0)
+
+enum class state { idle, busy };
+struct handle {
+  int *p;
+  state s;
+  explicit operator bool() const { return p != nullptr; }
+};
+
+template <typename T> bool positive(T v) { return v > T(0); }
+
+template <typename T> struct box {
+  T v;
+  bool valid() const { return v != T(); }
+};
+
+template <typename T> int get(const box<T> &b) {
+  ASSERT(b.valid());
+  ASSERT([&] { return b.valid(); }());
+  return static_cast<int>(b.v);
+}
+
+int run(handle &h, const std::vector<int> &v, int n) {
+  int calls = 0;
+  ASSERT(h);
+  ASSERT(h.s == state::busy);
+  ASSERT(positive<int>(n));
+  ASSERT([&] { return n > 0; }());
+  ASSERT([](int x) { return x > 0; }(n));
+  ASSERT(!v.empty());
+  DCHECK([&] { return ++calls > 0; }());
+  return get(box<int>{n}) + calls;
+}
