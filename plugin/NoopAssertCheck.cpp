@@ -33,7 +33,8 @@ public:
   bool evaluatingForm() {
     for (auto Form : {&BodyParser::doWhile, &BodyParser::ifStmt, &BodyParser::voidExpr}) {
       I = 0;
-      if ((this->*Form)() && I == T.size())
+      SawParam = false;
+      if ((this->*Form)() && I == T.size() && SawParam)
         return true;
     }
     return false;
@@ -62,7 +63,7 @@ private:
   bool evalExpr() {
     size_t S = I;
     if (eat(P))
-      return true;
+      return SawParam = true;
     if (eat("!") && evalExpr())
       return true;
     I = S;
@@ -137,6 +138,7 @@ private:
   ArrayRef<std::string> T;
   StringRef P;
   size_t I = 0;
+  bool SawParam = false; // do {} while (0) evaluates nothing
 };
 
 /// Strips balanced outer parentheses around the whole token list.

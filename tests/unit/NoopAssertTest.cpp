@@ -1,0 +1,305 @@
+//===--- NoopAssertTest.cpp - hotpath-noop-assert in process --------------===//
+//
+// Every disabled form, in C and C++, with exact diagnostics and fixed text;
+// the fixed code is run through the check again to show it compiles and is
+// left alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckRunner.h"
+#include "NoopAssertCheck.h"
+#include "gtest/gtest.h"
+
+using hotpath::NoopAssertCheck;
+using hotpath::test::Diag;
+using hotpath::test::RunResult;
+
+namespace {
+
+const char *const Check = "hotpath-noop-assert";
+
+RunResult run(llvm::StringRef Code, llvm::StringRef File = "input.c",
+              std::map<std::string, std::string> Options = {},
+              std::vector<std::string> Args = {},
+              std::map<std::string, std::string> Extra = {}) {
+  if (Args.empty())
+    Args = {File.ends_with(".cpp") ? "-std=c++17" : "-std=c11"};
+  Args.push_back("-Wall");
+  Args.push_back("-Wextra");
+  std::map<std::string, std::string> Qualified;
+  for (const auto &[K, V] : Options)
+    Qualified[std::string(Check) + "." + K] = V;
+  return hotpath::test::runCheck<NoopAssertCheck>(Check, Code, File, Args, Qualified,
+                                                  Extra);
+}
+
+Diag warning(unsigned Line, unsigned Col, std::string Msg, std::string File = "") {
+  return Diag{Line, Col, "warning", std::move(Msg), Check, std::move(File)};
+}
+Diag note(unsigned Line, unsigned Col, std::string Msg, std::string File = "") {
+  return Diag{Line, Col, "note", std::move(Msg), Check, std::move(File)};
+}
+std::string evaluates(const std::string &Name) {
+  return "disabled assert '" + Name +
+         "' still evaluates its argument; make it type-check the argument without "
+         "evaluating it";
+}
+std::string blocks(const std::string &Name, const std::string &Why) {
+  return "argument of '" + Name + "' has a side effect (" + Why + "); a disabled '" + Name +
+         "' that does not evaluate its argument would lose it, so the definition of '" +
+         Name + "' is not rewritten";
+}
+
+/// Fixed code: compiles without warnings (-Wall -Wextra) and nothing is left.
+void expectStable(const RunResult &Fixed) {
+  EXPECT_TRUE(Fixed.errors().empty()) << Fixed.dump();
+  EXPECT_TRUE(Fixed.Diags.empty()) << Fixed.dump();
+}
+
+//===----------------------------------------------------------------------===//
+// Classification of macro bodies.
+//===----------------------------------------------------------------------===//
+
+std::vector<std::string> toks(llvm::StringRef S) {
+  llvm::SmallVector<llvm::StringRef, 16> Parts;
+  S.split(Parts, ' ', -1, false);
+  return std::vector<std::string>(Parts.begin(), Parts.end());
+}
+NoopAssertCheck::BodyKind kind(llvm::StringRef Body) {
+  return NoopAssertCheck::classifyBody(toks(Body), "x");
+}
+
+TEST(NoopAssertClassify, EvaluatingForms) {
+  for (const char *B : {"( void ) ( x )", "( ( void ) ( x ) )", "( void ) x",
+                        "do { ( void ) ( x ) ; } while ( 0 )", "if ( x ) { }", "if ( x ) ;",
+                        "( void ) ! ! ( x )", "( void ) ( ! ! ( x ) )",
+                        "static_cast < void > ( x )", "do { if ( ! ( x ) ) { } } while ( 0 )",
+                        "do { x ; } while ( 0 )"})
+    EXPECT_EQ(kind(B), NoopAssertCheck::BodyKind::Evaluating) << B;
+}
+
+TEST(NoopAssertClassify, NonEvaluatingForms) {
+  for (const char *B : {"", "( ( void ) 0 )", "( void ) 0", "do { } while ( 0 )",
+                        "( ( void ) sizeof ( ! ( x ) ) )", "( ( void ) ( 0 && ! ! ( x ) ) )"})
+    EXPECT_EQ(kind(B), NoopAssertCheck::BodyKind::NonEvaluating) << B;
+}
+
+TEST(NoopAssertClassify, OtherFormsAreNeverTouched) {
+  for (const char *B : {"( x )", "( ! ! ( x ) )", "( ( x ) ? ( void ) 0 : abort ( ) )",
+                        "do { if ( ! ( x ) ) abort ( ) ; } while ( 0 )",
+                        "if ( x ) { } else abort ( )", "( void ) ( x + 1 )", "( void ) ( y )"})
+    EXPECT_EQ(kind(B), NoopAssertCheck::BodyKind::Other) << B;
+}
+
+TEST(NoopAssertClassify, ReplacementIsTheSameForCAndCxx) {
+  EXPECT_EQ(NoopAssertCheck::replacementBody("expr"), "((void)(0 && !!(expr)))");
+  EXPECT_EQ(kind("( ( void ) ( 0 && ! ! ( x ) ) )"), NoopAssertCheck::BodyKind::NonEvaluating);
+}
+
+//===----------------------------------------------------------------------===//
+// Every form, in C and C++, fixed.
+//===----------------------------------------------------------------------===//
+
+struct FormCase {
+  const char *Name;
+  const char *Body;
+  const char *File;
+  const char *Std;
+};
+
+class NoopAssertForms : public ::testing::TestWithParam<FormCase> {};
+
+TEST_P(NoopAssertForms, RewrittenToTypeCheckOnly) {
+  const FormCase &C = GetParam();
+  bool Cxx = llvm::StringRef(C.File).ends_with(".cpp");
+  std::string Prefix = std::string(Cxx ? "" : "#include <stdbool.h>\n") +
+                       "enum color { RED, GREEN };\n"
+                       "struct s { unsigned flag : 1; int *p; enum color c; };\n"
+                       "int ext(int);\n"
+                       "static int helper(int v) { return v > 2; }\n";
+  std::string Def = "#define ASSERT(x) " + std::string(C.Body) + "\n";
+  std::string Uses = "int f(struct s *s, int n)\n{\n"
+                     "\tASSERT(s->p);\n\tASSERT(s->flag);\n\tASSERT(s->c == GREEN);\n"
+                     "\tASSERT(helper(n));\n\tASSERT(ext(n) == 0);\n" +
+                     std::string(Cxx ? "\tASSERT([&] { return n > 0; }());\n" : "") +
+                     "\treturn n;\n}\n";
+  RunResult R = run(Prefix + Def + Uses, C.File, {}, {C.Std});
+  unsigned DefLine = Cxx ? 5 : 6;
+  ASSERT_EQ(R.Diags, (std::vector<Diag>{warning(DefLine, 9, evaluates("ASSERT"))})) << R.dump();
+  EXPECT_EQ(R.fixed(), Prefix + "#define ASSERT(x) ((void)(0 && !!(x)))\n" + Uses);
+  expectStable(run(R.fixed(), C.File, {}, {C.Std}));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, NoopAssertForms,
+    ::testing::Values(FormCase{"VoidCastC11", "(void)(x)", "input.c", "-std=c11"},
+                      FormCase{"ParenVoidCastC17", "((void)(x))", "input.c", "-std=c17"},
+                      FormCase{"DoWhileC11", "do { (void)(x); } while (0)", "input.c", "-std=c11"},
+                      FormCase{"IfEmptyC11", "if (x) {}", "input.c", "-std=c11"},
+                      FormCase{"NotNotC17", "(void)!!(x)", "input.c", "-std=c17"},
+                      FormCase{"VoidCastCxx17", "(void)(x)", "input.cpp", "-std=c++17"},
+                      FormCase{"StaticCastCxx17", "static_cast<void>(x)", "input.cpp", "-std=c++17"},
+                      FormCase{"DoWhileCxx20", "do { (void)(x); } while (0)", "input.cpp", "-std=c++20"},
+                      FormCase{"IfEmptyCxx20", "if (x) {}", "input.cpp", "-std=c++20"}),
+    [](const ::testing::TestParamInfo<FormCase> &I) { return std::string(I.param.Name); });
+
+//===----------------------------------------------------------------------===//
+// Both branches, side effects, check functions, what is never touched.
+//===----------------------------------------------------------------------===//
+
+TEST(NoopAssert, SkippedBranchIsSeenWhenAssertsAreOn) {
+  std::string Code = R"c(#include <stdio.h>
+#ifdef MY_DEBUG
+#define ASSERT(x) ((x) ? (void)0 : (void)fprintf(stderr, "%s\n", #x))
+#else
+#define ASSERT(x) (void)(x)
+#endif
+int f(int n) { ASSERT(n > 0); return n; }
+)c";
+  for (const char *Mode : {"-UMY_DEBUG", "-DMY_DEBUG"}) {
+    RunResult R = run(Code, "input.c", {}, {"-std=c11", Mode});
+    ASSERT_EQ(R.Diags, (std::vector<Diag>{warning(5, 9, evaluates("ASSERT"))})) << Mode << R.dump();
+    std::string Fixed = Code;
+    Fixed.replace(Fixed.find("(void)(x)\n"), 9, "((void)(0 && !!(x)))");
+    EXPECT_EQ(R.fixed(), Fixed) << Mode;
+  }
+}
+
+TEST(NoopAssert, SideEffectsBlockTheRewriteAndAreReportedAtTheUse) {
+  std::string Code = R"c(#define ASSERT(x) (void)(x)
+struct list { int len; int items[4]; };
+static int push(struct list *l, int v) { l->items[l->len] = v; return ++l->len; }
+int f(struct list *l, int n)
+{
+	int seen = 0;
+	ASSERT(push(l, n));
+	ASSERT(seen++ == 0);
+	ASSERT((seen = n) > 0);
+	return seen;
+}
+)c";
+  RunResult R = run(Code);
+  ASSERT_EQ(R.Diags, (std::vector<Diag>{
+                         warning(7, 2, blocks("ASSERT", "it calls 'push', which assigns to "
+                                                        "'l->items[l->len]'")),
+                         note(3, 42, "the state changes here"),
+                         warning(8, 2, blocks("ASSERT", "it increments 'seen'")),
+                         warning(9, 2, blocks("ASSERT", "it assigns to 'seen'")),
+                         warning(1, 9, evaluates("ASSERT")),
+                         note(1, 9, "no fix: 3 uses of 'ASSERT' in this translation unit "
+                                    "need the argument evaluated"),
+                     }))
+      << R.dump();
+  EXPECT_EQ(R.fixed(), Code);
+}
+
+TEST(NoopAssert, LambdaWithSideEffectBlocksInCxx) {
+  std::string Code = R"cpp(#define DCHECK(x) do { (void)(x); } while (0)
+int f(int n) {
+  int calls = 0;
+  DCHECK([&] { return ++calls > 0; }());
+  DCHECK([&] { return n > 0; }());
+  return calls;
+}
+)cpp";
+  RunResult R = run(Code, "input.cpp");
+  ASSERT_EQ(R.Diags, (std::vector<Diag>{
+                         warning(4, 3, blocks("DCHECK", "it calls a lambda, which increments 'calls'")),
+                         warning(1, 9, evaluates("DCHECK")),
+                         note(1, 9, "no fix: 1 use of 'DCHECK' in this translation unit "
+                                    "needs the argument evaluated"),
+                     }))
+      << R.dump();
+  EXPECT_EQ(R.fixed(), Code);
+}
+
+TEST(NoopAssert, CheckFunctionDoesNotBlockAndTheFindingSaysSo) {
+  std::string Code = R"c(#include <stdbool.h>
+#include <stdio.h>
+#define ASSERT(x) ((void)(x))
+struct eb { unsigned long len; };
+static bool check_setget_bounds(const struct eb *eb, unsigned long off, int size)
+{
+	if (off + size > eb->len) {
+		fprintf(stderr, "bad offset %lu\n", off);
+		return false;
+	}
+	return true;
+}
+unsigned get(const struct eb *eb, unsigned long off)
+{
+	ASSERT(check_setget_bounds(eb, off, 4));
+	return (unsigned)off;
+}
+)c";
+  RunResult R = run(Code);
+  ASSERT_EQ(R.Diags, (std::vector<Diag>{
+                         warning(3, 9, evaluates("ASSERT")),
+                         note(15, 9, "'check_setget_bounds' is a check function that only "
+                                     "reports: dropping its call with the disabled assert is "
+                                     "the point"),
+                     }))
+      << R.dump();
+  std::string Fixed = Code;
+  Fixed.replace(Fixed.find("((void)(x))"), 11, "((void)(0 && !!(x)))");
+  EXPECT_EQ(R.fixed(), Fixed);
+  expectStable(run(R.fixed()));
+}
+
+TEST(NoopAssert, InvisibleBodiesAreChecksUnlessCheckFunctionCalls) {
+  std::string Code = R"c(#define ASSERT(x) (void)(x)
+int opaque(int);
+__attribute__((pure)) int pure_len(const char *);
+int f(const char *s, int n) { ASSERT(opaque(n)); ASSERT(pure_len(s) > 0); return n; }
+)c";
+  RunResult Default = run(Code);
+  ASSERT_EQ(Default.Diags, (std::vector<Diag>{warning(1, 9, evaluates("ASSERT"))}))
+      << Default.dump();
+  RunResult Strict = run(Code, "input.c", {{"CheckFunctionCalls", "true"}});
+  ASSERT_EQ(Strict.Diags,
+            (std::vector<Diag>{
+                warning(4, 31, blocks("ASSERT", "it calls 'opaque', whose body is not visible "
+                                                "and which is not known to be pure")),
+                warning(1, 9, evaluates("ASSERT")),
+                note(1, 9, "no fix: 1 use of 'ASSERT' in this translation unit needs the "
+                           "argument evaluated"),
+            }))
+      << Strict.dump();
+  EXPECT_EQ(Strict.fixed(), Code);
+}
+
+TEST(NoopAssert, MustEvaluateAndSystemAssertAreNeverTouched) {
+  std::string Code = R"c(#include <assert.h>
+#define WARN_ON(x) ((void)(x))
+#define VERIFY(x) (void)(x)
+#define MY_CHECK(x) (void)(x)
+int f(int n) { WARN_ON(n < 0); VERIFY(n++); assert(n > 0); MY_CHECK(n); return n; }
+)c";
+  RunResult R = run(Code, "input.c", {{"MustEvaluateMacros", "MY_CHECK"},
+                                      {"AssertMacros", "MY_CHECK"}});
+  EXPECT_TRUE(R.Diags.empty()) << R.dump();
+  EXPECT_EQ(R.fixed(), Code);
+}
+
+TEST(NoopAssert, AlreadyFreeFormsReportSideEffectsThatAreLost) {
+  std::string Code = R"c(#define ASSERT(x) ((void)0)
+int f(int n) { ASSERT(n++ > 0); return n; }
+)c";
+  // The active definition drops the argument: judged by its tokens.
+  RunResult R = run(Code);
+  ASSERT_EQ(R.Diags, (std::vector<Diag>{warning(
+                         2, 16, "argument of 'ASSERT' has a side effect (it writes with '++'), "
+                                "which is lost when 'ASSERT' is disabled")}))
+      << R.dump();
+}
+
+TEST(NoopAssert, OptionsRoundTrip) {
+  auto Opts = hotpath::test::dumpOptions<NoopAssertCheck>(
+      Check, {{"hotpath-noop-assert.CheckFunctionCalls", "true"},
+              {"hotpath-noop-assert.AssertMacros", "CHECK_IF"}});
+  EXPECT_EQ(Opts["hotpath-noop-assert.CheckFunctionCalls"], "true");
+  EXPECT_EQ(Opts["hotpath-noop-assert.AssertMacros"], "CHECK_IF");
+  EXPECT_EQ(Opts["hotpath-noop-assert.MustEvaluateMacros"], "");
+}
+
+} // namespace
