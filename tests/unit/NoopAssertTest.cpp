@@ -107,6 +107,8 @@ struct FormCase {
   const char *Std;
 };
 
+void PrintTo(const FormCase &C, std::ostream *OS) { *OS << C.Name; }
+
 class NoopAssertForms : public ::testing::TestWithParam<FormCase> {};
 
 TEST_P(NoopAssertForms, RewrittenToTypeCheckOnly) {
