@@ -1,6 +1,7 @@
 //===--- HotpathTidyModule.cpp - the hotpath-* checks ---------------------===//
 
 #include "CheckSplitCheck.h"
+#include "HookGateCheck.h"
 #include "NoopAssertCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -11,6 +12,7 @@ class HotpathTidyModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<CheckSplitCheck>("hotpath-check-split");
+    Factories.registerCheck<HookGateCheck>("hotpath-hook-gate");
     Factories.registerCheck<NoopAssertCheck>("hotpath-noop-assert");
   }
 };

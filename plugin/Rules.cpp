@@ -9,6 +9,8 @@
 using namespace llvm;
 
 
+LLVM_YAML_IS_SEQUENCE_VECTOR(hotpath::RuleSet::HookFunction)
+
 namespace llvm::yaml {
 template <> struct MappingTraits<hotpath::RuleSet::SpellingRules> {
   static void mapping(IO &Io, hotpath::RuleSet::SpellingRules &S) {
@@ -23,6 +25,21 @@ template <> struct MappingTraits<hotpath::RuleSet::HotnessRules> {
     Io.mapOptional("single_branch_threshold", H.SingleBranchThreshold);
   }
 };
+template <> struct MappingTraits<hotpath::RuleSet::HookFunction> {
+  static void mapping(IO &Io, hotpath::RuleSet::HookFunction &H) {
+    Io.mapRequired("name", H.Name);
+    Io.mapOptional("disabled", H.Disabled);
+  }
+};
+template <> struct MappingTraits<hotpath::RuleSet::HookGateRules> {
+  static void mapping(IO &Io, hotpath::RuleSet::HookGateRules &G) {
+    Io.mapOptional("style", G.Style);
+    Io.mapOptional("visibility", G.Visibility);
+    Io.mapOptional("error_injection_macros", G.ErrorInjectionMacros);
+    Io.mapOptional("threshold", G.Threshold);
+    Io.mapOptional("clone_max_lines", G.CloneMaxLines);
+  }
+};
 template <> struct MappingTraits<hotpath::RuleSet> {
   static void mapping(IO &Io, hotpath::RuleSet &R) {
     Io.mapOptional("name", R.Name);
@@ -35,6 +52,8 @@ template <> struct MappingTraits<hotpath::RuleSet> {
     Io.mapOptional("hot_functions", R.HotFunctions);
     Io.mapOptional("spellings", R.Spellings);
     Io.mapOptional("hotness", R.Hotness);
+    Io.mapOptional("hook_functions", R.HookFunctions);
+    Io.mapOptional("hook_gate", R.HookGate);
   }
 };
 } // namespace llvm::yaml
@@ -102,6 +121,14 @@ Expected<RuleSet> parseRuleSet(StringRef Text, StringRef BufferName) {
                              "%s: spellings.report_suffix '%s' is not an identifier suffix",
                              BufferName.str().c_str(),
                              Rules.Spellings.ReportSuffix.c_str());
+  if (Rules.HookGate.Style != "atomic" && Rules.HookGate.Style != "static_key")
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: hook_gate.style '%s' is not 'atomic' or 'static_key'",
+                             BufferName.str().c_str(), Rules.HookGate.Style.c_str());
+  if (Rules.HookGate.Visibility != "hidden" && Rules.HookGate.Visibility != "default")
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: hook_gate.visibility '%s' is not 'hidden' or 'default'",
+                             BufferName.str().c_str(), Rules.HookGate.Visibility.c_str());
   return Rules;
 }
 

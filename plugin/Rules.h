@@ -40,6 +40,31 @@ struct RuleSet {
     unsigned MultiBranchThreshold = 3;
     unsigned SingleBranchThreshold = 8;
   } Hotness;
+
+  /// A hook whose body lives in another translation unit (hotpath-hook-gate):
+  /// its name and the value it returns while it does nothing ("" when unknown
+  /// or void).
+  struct HookFunction {
+    std::string Name;
+    std::string Disabled;
+  };
+  std::vector<HookFunction> HookFunctions;
+
+  /// How hotpath-hook-gate spells the gates it adds.
+  struct HookGateRules {
+    /// "atomic": a C11 atomic_bool / C++ std::atomic<bool> read relaxed under
+    /// __builtin_expect; "static_key": DEFINE_STATIC_KEY_FALSE and friends.
+    std::string Style = "atomic";
+    /// "hidden" or "default": visibility of the gate variable (atomic style).
+    std::string Visibility = "hidden";
+    /// Macros that mark a function as an error-injection point
+    /// (ALLOW_ERROR_INJECTION(fn, ...)): kept out of line on purpose.
+    std::vector<std::string> ErrorInjectionMacros;
+    /// Evidence score a call site needs (hook and caller together).
+    unsigned Threshold = 2;
+    /// Largest caller (in lines) that is cloned so its fast path stays a leaf.
+    unsigned CloneMaxLines = 40;
+  } HookGate;
 };
 
 /// Fast membership tests over a loaded rule set.

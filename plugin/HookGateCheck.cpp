@@ -1,0 +1,977 @@
+//===--- HookGateCheck.cpp - hotpath-hook-gate ----------------------------===//
+//
+// Shapes, measured on samples/slab-alloc (callgrind, -O2, gcc 12 and
+// clang 19; share of the hook's cost removed):
+//   a. `gate() && hook(...)` at the call site          gcc 0.625, clang 0.125
+//   b. a. with the call in a cold noinline helper      gcc 0.625, clang 0.250
+//   e. the caller tests the gate on entry and tail-calls a cold clone of
+//      itself that calls the hook; its own fast path has no call left
+//                                                      gcc 0.625, clang 0.500
+//   f. e. with a hidden gate variable (no GOT load)    gcc 0.625, clang 0.625
+// Clang keeps the stack frame that a call needs on the fast path unless the
+// function has no call at all, so the fix clones small callers (shape f) and
+// gates the call site in place (shape a) only where a clone is not safe.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HookGateCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
+#include <map>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hotpath {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Recognising hooks.
+//===----------------------------------------------------------------------===//
+
+struct HookInfo {
+  const FunctionDecl *FD = nullptr;     // canonical declaration
+  const FunctionDecl *Def = nullptr;    // definition in the main file, if any
+  bool Named = false;                   // named by the rule set
+  bool KnownDisabled = false;
+  std::string Disabled;                 // value while the hook does nothing
+  std::string Why;                      // for the note
+  const Expr *GlobalGate = nullptr;     // hook acts only when this is true
+};
+
+bool isVoidCastOfParam(const Stmt *S) {
+  const auto *Cast = dyn_cast<CStyleCastExpr>(S);
+  if (!Cast || !Cast->getType()->isVoidType())
+    return false;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
+  return Ref && isa<ParmVarDecl>(Ref->getDecl());
+}
+
+/// True when \p E reads only globals (variables with static storage and their
+/// members), compared with constants: a switch that the hook tests.
+bool readsOnlyGlobals(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    return VD && VD->hasGlobalStorage() && !VD->isStaticLocal() &&
+           !VD->getType().isVolatileQualified();
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return !ME->isArrow() && readsOnlyGlobals(ME->getBase(), Ctx);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_LNot && readsOnlyGlobals(UO->getSubExpr(), Ctx);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isLogicalOp())
+      return readsOnlyGlobals(BO->getLHS(), Ctx) && readsOnlyGlobals(BO->getRHS(), Ctx);
+    if (BO->isEqualityOp() || BO->isRelationalOp())
+      return (readsOnlyGlobals(BO->getLHS(), Ctx) &&
+              BO->getRHS()->isEvaluatable(Ctx)) ||
+             (readsOnlyGlobals(BO->getRHS(), Ctx) && BO->getLHS()->isEvaluatable(Ctx));
+  }
+  return false;
+}
+
+/// The text of a constant return value, spelled so that it can be written at
+/// any call site: literals and true/false/NULL/nullptr as written, anything
+/// else as its value.
+std::optional<std::string> constantText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  std::string Text = sourceText(E, Ctx);
+  if (E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
+                               Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull)
+    return std::string(Ctx.getLangOpts().CPlusPlus11 ? "nullptr" : "0");
+  std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
+  if (!V)
+    return std::nullopt;
+  if (isa<IntegerLiteral, CXXBoolLiteralExpr, CharacterLiteral>(Bare) && !Text.empty() &&
+      !E->getBeginLoc().isMacroID())
+    return Text;
+  if (E->getType()->isBooleanType())
+    return std::string(V->getBoolValue() ? "1" : "0");
+  return llvm::toString(*V, 10);
+}
+
+/// Why \p FD is kept out of line on purpose, or "".
+std::string outOfLineMarker(const FunctionDecl *FD, const llvm::StringSet<> &ErrorInjected) {
+  for (const FunctionDecl *R : FD->redecls()) {
+    if (R->hasAttr<NoInlineAttr>())
+      return "noinline";
+    if (R->hasAttr<UsedAttr>())
+      return "used";
+    if (R->hasAttr<WeakAttr>())
+      return "weak";
+  }
+  if (FD->getIdentifier() && ErrorInjected.contains(FD->getName()))
+    return "an error-injection point";
+  return "";
+}
+
+/// A hook defined here: empty, a constant return, or acting only when a
+/// global is set.
+std::optional<HookInfo> recogniseBody(const FunctionDecl *Def, const ASTContext &Ctx,
+                                      const RuleIndex &Rules) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body)
+    return std::nullopt;
+  llvm::SmallVector<const Stmt *, 4> Stmts;
+  for (const Stmt *S : Body->body())
+    if (!isa<NullStmt>(S) && !isVoidCastOfParam(S))
+      Stmts.push_back(S);
+  bool IsVoid = Def->getReturnType()->isVoidType();
+  HookInfo H;
+  const Stmt *Last = Stmts.empty() ? nullptr : Stmts.back();
+  const auto *Ret = dyn_cast_or_null<ReturnStmt>(Last);
+  // Empty, or a constant return.
+  if (Stmts.empty() || (Stmts.size() == 1 && Ret)) {
+    if (IsVoid) {
+      H.KnownDisabled = true;
+      H.Why = "its body is empty";
+      return H;
+    }
+    if (!Ret || !Ret->getRetValue())
+      return std::nullopt;
+    std::optional<std::string> C = constantText(Ret->getRetValue(), Ctx);
+    if (!C)
+      return std::nullopt;
+    H.KnownDisabled = true;
+    H.Disabled = *C;
+    H.Why = "its body only returns " + sourceText(Ret->getRetValue(), Ctx);
+    return H;
+  }
+  // if (global) act; [return constant;]
+  const auto *If = dyn_cast<IfStmt>(Stmts.front());
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      If->isConstexpr() || Stmts.size() > 2 || (Stmts.size() == 2 && !Ret) ||
+      (IsVoid && Stmts.size() == 2 && Ret->getRetValue()))
+    return std::nullopt;
+  if (!readsOnlyGlobals(If->getCond(), Ctx) || findImpurity(If->getCond(), Rules, Ctx))
+    return std::nullopt;
+  H.GlobalGate = If->getCond();
+  if (IsVoid) {
+    H.KnownDisabled = true;
+  } else {
+    if (!Ret)
+      return std::nullopt;
+    std::optional<std::string> C = constantText(Ret->getRetValue(), Ctx);
+    if (!C)
+      return std::nullopt;
+    H.KnownDisabled = true;
+    H.Disabled = *C;
+  }
+  H.Why = "it does something only while '" + sourceText(If->getCond(), Ctx) + "' holds";
+  return H;
+}
+
+//===----------------------------------------------------------------------===//
+// Text helpers.
+//===----------------------------------------------------------------------===//
+
+std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {
+  Loc = SM.getExpansionLoc(Loc);
+  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Loc);
+  StringRef Buffer = SM.getBufferData(Pos.first);
+  size_t LineStart = Buffer.rfind('\n', Pos.second);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  StringRef Line = Buffer.substr(LineStart, Pos.second - LineStart);
+  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+}
+
+std::string fileName(SourceLocation Loc, const SourceManager &SM) {
+  return llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(Loc))).str();
+}
+
+/// A location just after the token at \p Loc.
+SourceLocation afterToken(SourceLocation Loc, const ASTContext &Ctx) {
+  return Lexer::getLocForEndOfToken(Ctx.getSourceManager().getExpansionLoc(Loc), 0,
+                                    Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+bool namedDeclExists(StringRef Name, ASTContext &Ctx) {
+  return !Ctx.getTranslationUnitDecl()
+              ->lookup(DeclarationName(&Ctx.Idents.get(Name)))
+              .empty();
+}
+
+const VarDecl *definedVar(StringRef Name, ASTContext &Ctx) {
+  for (NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(Name))))
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      if (const VarDecl *Def = VD->getDefinition())
+        return Def;
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// The gate of one hook: where it is declared and defined, how it is spelled.
+//===----------------------------------------------------------------------===//
+
+struct GateText {
+  std::string Decl; // for the header, or the whole gate in local mode
+  std::string Def;  // for the hook's definition file (header mode)
+};
+
+class GateWriter {
+public:
+  GateWriter(StringRef Hook, const RuleSet::HookGateRules &G, const ASTContext &Ctx,
+             bool StaticKeyMacroVisible, bool BoolVisible)
+      : Hook(Hook.str()), G(G), Cxx(Ctx.getLangOpts().CPlusPlus),
+        Cxx20(Ctx.getLangOpts().CPlusPlus20), StaticKeyVisible(StaticKeyMacroVisible),
+        Bool(Cxx || BoolVisible ? "bool" : "_Bool") {}
+
+  std::string var() const { return Hook + "_gate"; }
+  std::string accessor() const { return Hook + "_gate_enabled"; }
+  std::string test() const { return accessor() + "()"; }
+
+  /// Header declarations (header mode).
+  std::string headerDecl(StringRef HeaderName, StringRef DefFile) const {
+    std::string V = params();
+    std::string Out = include();
+    Out += comment();
+    if (G.Style == "static_key")
+      Out += "DECLARE_STATIC_KEY_FALSE(" + var() + ");\n";
+    else
+      Out += "extern " + visibility() + atomicType() + " " + var() + ";\n";
+    Out += accessorText("static inline ");
+    Out += "void " + Hook + "_gate_enable(" + V + ");\n";
+    Out += "void " + Hook + "_gate_disable(" + V + ");";
+    (void)HeaderName;
+    (void)DefFile;
+    return Out;
+  }
+
+  /// Definitions for the hook's own file (header mode).
+  std::string definition(StringRef Header) const {
+    std::string Out = "/* The gate of " + Hook + "(), declared in " + Header.str() + ". */\n";
+    Out += varDefinition("") + "\n";
+    Out += setters("");
+    return StringRef(Out).rtrim("\n").str();
+  }
+
+  /// Everything in one file (no header): \p Static for a static hook.
+  std::string local(bool Static) const {
+    std::string Out = include();
+    Out += comment();
+    Out += varDefinition(Static ? "static " : "") + "\n";
+    Out += accessorText("static inline ");
+    if (!Static) {
+      Out += "void " + Hook + "_gate_enable(" + params() + ");\n";
+      Out += "void " + Hook + "_gate_disable(" + params() + ");\n";
+    }
+    Out += setters(Static ? "static inline " : "");
+    return StringRef(Out).rtrim("\n").str();
+  }
+
+private:
+  std::string params() const { return Cxx ? "" : "void"; }
+  std::string comment() const {
+    return "/* Gate of " + Hook + "(): off at start, so callers skip the call;\n * " + Hook +
+           "_gate_enable() switches the hook on at run time. */\n";
+  }
+  std::string visibility() const {
+    return G.Visibility == "hidden" ? "__attribute__((visibility(\"hidden\"))) " : "";
+  }
+  std::string atomicType() const { return Cxx ? "std::atomic<bool>" : "atomic_bool"; }
+  std::string include() const {
+    if (G.Style == "static_key")
+      return StaticKeyVisible ? "" : "#include <linux/jump_label.h>\n";
+    return Cxx ? "#include <atomic>\n" : "#include <stdatomic.h>\n";
+  }
+  std::string varDefinition(StringRef Prefix) const {
+    if (G.Style == "static_key")
+      return Prefix.str() + "DEFINE_STATIC_KEY_FALSE(" + var() + ");";
+    std::string Vis = Prefix.empty() ? "" : visibility();
+    if (Prefix.starts_with("static"))
+      Vis = "";
+    return Prefix.str() + Vis + atomicType() + " " + var() + (Cxx ? "{false};" : ";");
+  }
+  std::string accessorText(StringRef Prefix) const {
+    std::string Out = Prefix.str() + Bool + " " + accessor() + "(" + params() + ")\n{\n";
+    if (G.Style == "static_key")
+      Out += "\treturn static_branch_unlikely(&" + var() + ");\n";
+    else if (Cxx20)
+      Out += "\tif (" + var() + ".load(std::memory_order_relaxed)) [[unlikely]]\n\t\treturn true;\n"
+             "\treturn false;\n";
+    else if (Cxx)
+      Out += "\treturn __builtin_expect(" + var() + ".load(std::memory_order_relaxed), 0);\n";
+    else
+      Out += "\treturn __builtin_expect(atomic_load_explicit(&" + var() +
+             ", memory_order_relaxed), 0);\n";
+    return Out + "}\n";
+  }
+  std::string setters(StringRef Prefix) const {
+    std::string Out;
+    for (bool On : {true, false}) {
+      Out += "\n" + Prefix.str() + "void " + Hook + (On ? "_gate_enable(" : "_gate_disable(") +
+             params() + ")\n{\n";
+      if (G.Style == "static_key")
+        Out += std::string("\tstatic_branch_") + (On ? "enable" : "disable") + "(&" + var() + ");\n";
+      else if (Cxx)
+        Out += "\t" + var() + ".store(" + (On ? "true" : "false") + ");\n";
+      else
+        Out += "\tatomic_store(&" + var() + ", " + (On ? "1" : "0") + ");\n";
+      Out += "}\n";
+    }
+    return Out;
+  }
+
+  std::string Hook;
+  const RuleSet::HookGateRules &G;
+  bool Cxx, Cxx20, StaticKeyVisible;
+  std::string Bool;
+};
+
+//===----------------------------------------------------------------------===//
+// Call sites.
+//===----------------------------------------------------------------------===//
+
+enum class UseKind { Statement, Condition, Value };
+
+/// How the call's value is used.
+UseKind contextOf(const CallExpr *Call, ASTContext &Ctx, const Stmt **Parent) {
+  const Stmt *Child = Call;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.empty())
+      return UseKind::Value;
+    const Stmt *P = Parents[0].get<Stmt>();
+    *Parent = P;
+    if (!P)
+      return UseKind::Value;
+    if (isa<ParenExpr, ImplicitCastExpr>(P)) {
+      Child = P;
+      continue;
+    }
+    if (isa<CompoundStmt>(P))
+      return UseKind::Statement;
+    if (const auto *Cast = dyn_cast<CStyleCastExpr>(P); Cast && Cast->getType()->isVoidType())
+      return UseKind::Statement;
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      if (If->getCond() == Child)
+        return UseKind::Condition;
+      return UseKind::Statement; // the then/else branch itself
+    }
+    if (const auto *W = dyn_cast<WhileStmt>(P); W && W->getCond() == Child)
+      return UseKind::Condition;
+    if (const auto *Loop = dyn_cast<ForStmt>(P)) {
+      if (Loop->getCond() == Child)
+        return UseKind::Condition;
+      if (Loop->getBody() == Child || Loop->getInc() == Child)
+        return UseKind::Statement;
+    }
+    if (const auto *W = dyn_cast<WhileStmt>(P); W && W->getBody() == Child)
+      return UseKind::Statement;
+    if (const auto *D = dyn_cast<DoStmt>(P); D && D->getBody() == Child)
+      return UseKind::Statement;
+    if (isa<LabelStmt, CaseStmt, DefaultStmt>(P))
+      return UseKind::Statement;
+    return UseKind::Value;
+  }
+}
+
+/// True when the call is already behind a test of \p Gate: the right of an
+/// && whose left mentions it, an arm of ?: whose condition does, or the body
+/// of an if whose condition does.
+bool alreadyGated(const CallExpr *Call, StringRef Gate, ASTContext &Ctx) {
+  const Stmt *Child = Call;
+  for (int Depth = 0; Depth < 6; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.empty())
+      return false;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    auto Mentions = [&](const Stmt *S) {
+      return S && StringRef(sourceText(S, Ctx)).contains(Gate);
+    };
+    if (const auto *BO = dyn_cast<BinaryOperator>(P);
+        BO && BO->getOpcode() == BO_LAnd && BO->getRHS() == Child && Mentions(BO->getLHS()))
+      return true;
+    if (const auto *CO = dyn_cast<ConditionalOperator>(P);
+        CO && CO->getCond() != Child && Mentions(CO->getCond()))
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(P); If && If->getCond() != Child && Mentions(If->getCond()))
+      return true;
+    Child = P;
+  }
+  return false;
+}
+
+/// The first argument whose evaluation has a side effect the gate would skip.
+std::optional<Impurity> argumentSideEffect(const CallExpr *Call, const RuleIndex &Rules,
+                                           const ASTContext &Ctx) {
+  for (const Expr *Arg : Call->arguments())
+    if (std::optional<Impurity> I = findImpurity(Arg, Rules, Ctx))
+      return I;
+  return std::nullopt;
+}
+
+/// A caller that can be cloned: the clone is its body, unchanged, so nothing
+/// in it may depend on which copy runs.
+std::string cloneRefusal(const FunctionDecl *F, const ASTContext &Ctx, unsigned MaxLines) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+  if (!Body || isa<CXXMethodDecl>(F) || F->isVariadic() || F->isMain() ||
+      F->isTemplated() || F->isTemplateInstantiation() || F->isConstexpr() ||
+      !F->getDeclName().isIdentifier() || F->getBeginLoc().isMacroID() ||
+      F->getLocation().isMacroID() || Body->getBeginLoc().isMacroID() ||
+      Body->getEndLoc().isMacroID())
+    return "the caller is not a plain function written outside macros";
+  for (const ParmVarDecl *P : F->parameters())
+    if (P->getName().empty())
+      return "a parameter of the caller has no name";
+  unsigned Lines = SM.getExpansionLineNumber(Body->getEndLoc()) -
+                   SM.getExpansionLineNumber(Body->getBeginLoc()) + 1;
+  if (Lines > MaxLines)
+    return "the caller is longer than " + std::to_string(MaxLines) + " lines";
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::string Why;
+    const FunctionDecl *F;
+    bool VisitVarDecl(VarDecl *VD) {
+      if (VD->isStaticLocal())
+        Why = "the caller has a static local, which a clone would not share";
+      return Why.empty();
+    }
+    bool VisitPredefinedExpr(PredefinedExpr *) {
+      Why = "the caller names itself with __func__, which a clone would change";
+      return false;
+    }
+    bool VisitAddrLabelExpr(AddrLabelExpr *) {
+      Why = "the caller takes the address of a label";
+      return false;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == F && F->getPreviousDecl() == nullptr)
+        Why = "the caller calls itself and has no earlier declaration";
+      return Why.empty();
+    }
+  } V;
+  V.F = F;
+  V.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  return V.Why;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The check.
+//===----------------------------------------------------------------------===//
+
+HookGateCheck::HookGateCheck(StringRef Name, tidy::ClangTidyContext *Context)
+    : HotpathCheck(Name, Context), HookFunctionsOption(Options.get("HookFunctions", "")) {
+  Gate = rules().HookGate;
+  Gate.Style = Options.get("GateStyle", Gate.Style);
+  Gate.Visibility = Options.get("GateVisibility", Gate.Visibility);
+  Gate.Threshold = Options.get("HookThreshold", Gate.Threshold);
+  Gate.CloneMaxLines = Options.get("CloneMaxLines", Gate.CloneMaxLines);
+  if (Gate.Style != "atomic" && Gate.Style != "static_key") {
+    configurationDiag("%0: option GateStyle '%1' is not 'atomic' or 'static_key'",
+                      DiagnosticIDs::Error)
+        << Name << Gate.Style;
+    Gate.Style = "atomic";
+  }
+  if (Gate.Visibility != "hidden" && Gate.Visibility != "default") {
+    configurationDiag("%0: option GateVisibility '%1' is not 'hidden' or 'default'",
+                      DiagnosticIDs::Error)
+        << Name << Gate.Visibility;
+    Gate.Visibility = "hidden";
+  }
+  for (const RuleSet::HookFunction &H : rules().HookFunctions)
+    NamedHooks[H.Name] = H.Disabled;
+  llvm::SmallVector<StringRef, 8> Items;
+  StringRef(HookFunctionsOption).split(Items, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    auto [HookName, Disabled] = Item.split('=');
+    if (!HookName.trim().empty())
+      NamedHooks[HookName.trim()] = Disabled.trim().str();
+  }
+}
+
+void HookGateCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  HotpathCheck::storeOptions(Opts);
+  Options.store(Opts, "HookFunctions", HookFunctionsOption);
+  Options.store(Opts, "GateStyle", Gate.Style);
+  Options.store(Opts, "GateVisibility", Gate.Visibility);
+  Options.store(Opts, "HookThreshold", Gate.Threshold);
+  Options.store(Opts, "CloneMaxLines", Gate.CloneMaxLines);
+}
+
+void HookGateCheck::registerCheckMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(callExpr(callee(functionDecl()), unless(isExpansionInSystemHeader()),
+                              forFunction(functionDecl().bind("hook-gate-caller")))
+                         .bind("hook-gate-call"),
+                     this);
+  Finder->addMatcher(functionDecl(isDefinition(), unless(isExpansionInSystemHeader()))
+                         .bind("hook-gate-def"),
+                     this);
+}
+
+namespace {
+class ErrorInjectionRecorder : public PPCallbacks {
+public:
+  ErrorInjectionRecorder(const std::vector<std::string> &Macros, llvm::StringSet<> &Out)
+      : Macros(Macros.begin(), Macros.end()), Out(Out) {}
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *Args) override {
+    if (!Args || !Macros.count(Name.getIdentifierInfo()->getName()) || Args->getNumMacroArguments() == 0)
+      return;
+    const Token *First = Args->getUnexpArgument(0);
+    if (First && First->is(tok::identifier))
+      Out.insert(First->getIdentifierInfo()->getName());
+  }
+
+private:
+  std::set<std::string, std::less<>> Macros;
+  llvm::StringSet<> &Out;
+};
+} // namespace
+
+void HookGateCheck::registerCheckPPCallbacks(const SourceManager &, Preprocessor *PP) {
+  PP->addPPCallbacks(
+      std::make_unique<ErrorInjectionRecorder>(Gate.ErrorInjectionMacros, ErrorInjected));
+}
+
+void HookGateCheck::checkMatch(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("hook-gate-call")) {
+    const auto *Caller = Result.Nodes.getNodeAs<FunctionDecl>("hook-gate-caller");
+    if (Call->getDirectCallee() && Caller)
+      Sites.push_back({Call, Caller});
+    return;
+  }
+  if (const auto *Def = Result.Nodes.getNodeAs<FunctionDecl>("hook-gate-def"))
+    Definitions.push_back(Def);
+}
+
+void HookGateCheck::reset() {
+  Sites.clear();
+  Definitions.clear();
+  ErrorInjected.clear();
+}
+
+void HookGateCheck::reportFindings(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  auto InMain = [&](SourceLocation L) { return SM.isInMainFile(SM.getExpansionLoc(L)); };
+
+  // 1. Which functions are hooks.
+  std::map<const FunctionDecl *, HookInfo> Hooks; // by canonical declaration
+  auto HookFor = [&](const FunctionDecl *FD) -> HookInfo * {
+    FD = FD->getCanonicalDecl();
+    if (auto It = Hooks.find(FD); It != Hooks.end())
+      return &It->second;
+    if (isa<CXXMethodDecl>(FD) || !FD->getIdentifier() || FD->isInlined() ||
+        FD->isInvalidDecl() || SM.isInSystemHeader(FD->getLocation()))
+      return nullptr;
+    std::optional<HookInfo> H;
+    const FunctionDecl *Def = FD->getDefinition();
+    if (auto It = NamedHooks.find(FD->getName()); It != NamedHooks.end()) {
+      H.emplace();
+      H->Named = true;
+      H->KnownDisabled = !It->second.empty() || FD->getReturnType()->isVoidType();
+      H->Disabled = It->second;
+      H->Why = "the rule set names it as a hook";
+      if (!It->second.empty())
+        H->Why += " that returns " + It->second + " while it does nothing";
+    } else if (Def && !Def->isInlined()) {
+      std::string Marker = outOfLineMarker(Def, ErrorInjected);
+      if (Marker.empty())
+        return nullptr;
+      H = recogniseBody(Def, Ctx, ruleIndex());
+      if (!H)
+        return nullptr;
+      H->Why += " in this configuration, and it is kept out of line (" + Marker + ")";
+    } else {
+      return nullptr;
+    }
+    H->FD = FD;
+    if (Def && InMain(Def->getLocation()))
+      H->Def = Def;
+    return &Hooks.emplace(FD, std::move(*H)).first->second;
+  };
+
+  // 2. Hot call sites, grouped by hook and caller, in source order.
+  struct CallerGroup {
+    const FunctionDecl *Caller;
+    std::vector<const CallExpr *> Calls;
+  };
+  std::map<const FunctionDecl *, std::vector<CallerGroup>> Groups;
+  std::vector<const FunctionDecl *> HookOrder;
+  llvm::DenseMap<const FunctionDecl *, unsigned> HooksPerCaller;
+  for (const Site &S : Sites) {
+    HookInfo *H = HookFor(S.Call->getDirectCallee());
+    if (!H || !InMain(S.Call->getBeginLoc()))
+      continue;
+    const FunctionDecl *Caller = S.Caller->getCanonicalDecl();
+    if (S.Caller->hasAttr<ColdAttr>() || Hooks.count(Caller) ||
+        S.Caller->getCanonicalDecl() == H->FD)
+      continue;
+    if (!H->Named) {
+      CallSiteStats HS = callSites().statsFor(H->FD, ruleIndex());
+      CallSiteStats CS = callSites().statsFor(S.Caller, ruleIndex());
+      if (HS.score() + CS.score() < Gate.Threshold)
+        continue;
+    }
+    std::vector<CallerGroup> &G = Groups[H->FD];
+    if (G.empty())
+      HookOrder.push_back(H->FD);
+    auto It = llvm::find_if(G, [&](const CallerGroup &C) { return C.Caller == Caller; });
+    if (It == G.end()) {
+      G.push_back({Caller, {}});
+      It = std::prev(G.end());
+      ++HooksPerCaller[Caller];
+    }
+    It->Calls.push_back(S.Call);
+  }
+  // Hooks defined here get their gate defined here, hot calls or not.
+  for (const FunctionDecl *Def : Definitions)
+    if (InMain(Def->getLocation()))
+      if (HookInfo *H = HookFor(Def); H && !H->GlobalGate && !Groups.count(H->FD))
+        HookOrder.push_back(H->FD);
+
+  for (const FunctionDecl *HookFD : HookOrder) {
+    HookInfo &H = Hooks[HookFD];
+    std::string Name = HookFD->getName().str();
+    std::vector<CallerGroup> &G = Groups[HookFD];
+
+    // 3. The gate: an existing global, or a new flag declared next to the hook.
+    std::vector<FixItHint> GateFixes, HeaderFixes, DefFixes;
+    const FunctionDecl *HeaderDecl = nullptr;
+    std::string NoGate;
+    SourceLocation NoGateLoc = HookFD->getLocation();
+    std::string GateTest;
+    bool HeaderMode = false;
+    if (H.GlobalGate) {
+      GateTest = sourceText(H.GlobalGate, Ctx);
+    } else {
+      for (const FunctionDecl *R : HookFD->redecls())
+        if (!InMain(R->getLocation()) && !R->getLocation().isMacroID() &&
+            !SM.isInSystemHeader(R->getLocation()) && !R->isThisDeclarationADefinition())
+          HeaderDecl = HeaderDecl ? HeaderDecl : R;
+      const FunctionDecl *FirstDecl = HookFD->getFirstDecl();
+      bool BoolVisible = false;
+      SourceLocation Point = HeaderDecl ? HeaderDecl->getBeginLoc() : FirstDecl->getBeginLoc();
+      if (IdentifierInfo *II = preprocessor().getIdentifierInfo("bool"))
+        if (const MacroInfo *MI = preprocessor().getMacroInfo(II))
+          BoolVisible = isVisibleFrom(MI->getDefinitionLoc(), Point, SM, includes());
+      bool KeyVisible = false;
+      if (IdentifierInfo *II = preprocessor().getIdentifierInfo("DECLARE_STATIC_KEY_FALSE"))
+        if (const MacroInfo *MI = preprocessor().getMacroInfo(II))
+          KeyVisible = isVisibleFrom(MI->getDefinitionLoc(), Point, SM, includes());
+      GateWriter W(Name, Gate, Ctx, KeyVisible, BoolVisible);
+      GateTest = W.test();
+      bool Declared = namedDeclExists(W.accessor(), Ctx);
+      bool NotAtFileScope = !HookFD->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+                            (LO.CPlusPlus && HookFD->isInExternCContext());
+      if (NotAtFileScope && !Declared) {
+        NoGate = "the hook is not declared at file scope, where its gate would go";
+      } else if (HeaderDecl && HookFD->isExternallyVisible()) {
+        SourceLocation End = Lexer::findLocationAfterToken(
+            SM.getExpansionLoc(HeaderDecl->getEndLoc()), tok::semi, SM, LO, false);
+        if (End.isInvalid()) {
+          NoGate = "the hook's declaration in a header cannot be edited";
+          NoGateLoc = HeaderDecl->getLocation();
+        } else {
+          HeaderMode = true;
+          std::string Header = fileName(HeaderDecl->getLocation(), SM);
+          if (!Declared)
+            HeaderFixes.push_back(FixItHint::CreateInsertion(
+                End, "\n" + W.headerDecl(Header, "") + "\n"));
+          if (H.Def && !definedVar(W.var(), Ctx))
+            DefFixes.push_back(FixItHint::CreateInsertion(
+                afterToken(H.Def->getEndLoc(), Ctx), "\n\n" + W.definition(Header)));
+        }
+      } else if (!HeaderDecl && InMain(FirstDecl->getLocation())) {
+        if (!Declared) {
+          SourceLocation End =
+              FirstDecl->isThisDeclarationADefinition()
+                  ? afterToken(FirstDecl->getEndLoc(), Ctx)
+                  : Lexer::findLocationAfterToken(SM.getExpansionLoc(FirstDecl->getEndLoc()),
+                                                  tok::semi, SM, LO, false);
+          if (End.isInvalid())
+            NoGate = "the hook's declaration cannot be edited";
+          else
+            GateFixes.push_back(FixItHint::CreateInsertion(
+                End, "\n\n" + W.local(!HookFD->isExternallyVisible())));
+        }
+      } else if (!Declared) {
+        NoGate = "the hook has external linkage and no declaration in a header the fix "
+                 "can edit, to put its gate in";
+      }
+    }
+
+    // The header part of the gate is one diagnostic at the header
+    // declaration, the same in every file that needs it, so a run over
+    // several files applies it once (clang-tidy merges equal diagnostics,
+    // clang-apply-replacements equal replacements).
+    bool HasHotCalls = !G.empty();
+    if (!HasHotCalls && !HeaderMode)
+      continue;
+    if (NoGate.empty() && !HeaderFixes.empty()) {
+      {
+        auto D = diag(HeaderDecl->getLocation(),
+                      "hook %0 has no inline gate; declare one next to it, off by "
+                      "default, with setters to switch the hook on at run time")
+                 << HookFD;
+        for (const FixItHint &F : HeaderFixes)
+          D << F;
+      }
+      SourceLocation Why = HasHotCalls ? G.front().Calls.front()->getBeginLoc()
+                                       : H.Def->getLocation();
+      diag(Why, HasHotCalls ? "the gate is for this hot call and the others in this file"
+                            : "the hook is defined here",
+           DiagnosticIDs::Note);
+    }
+    if (NoGate.empty() && !DefFixes.empty()) {
+      {
+        auto D = diag(H.Def->getLocation(),
+                      "hook %0 is called out of line even while it does nothing; "
+                      "define its gate here, next to it")
+                 << HookFD;
+        for (const FixItHint &F : DefFixes)
+          D << F;
+      }
+      diag(H.Def->getLocation(), "%0 is a hook: %1", DiagnosticIDs::Note) << HookFD << H.Why;
+    }
+    if (!HasHotCalls)
+      continue;
+
+    bool GateFixesUsed = false;
+    for (const CallerGroup &CG : G) {
+      // Calls already behind the gate (a second run) are done.
+      std::vector<const CallExpr *> Calls;
+      StringRef GateKey = H.GlobalGate ? StringRef(GateTest) : StringRef(Name + "_gate");
+      std::string GateKeyStore = GateKey.str();
+      for (const CallExpr *C : CG.Calls)
+        if (!alreadyGated(C, GateKeyStore, Ctx))
+          Calls.push_back(C);
+      if (Calls.empty())
+        continue;
+      const FunctionDecl *Caller = CG.Caller->getDefinition();
+      if (!Caller)
+        continue;
+      std::string NoFix = NoGate;
+      SourceLocation NoFixLoc = NoGateLoc;
+      std::vector<FixItHint> Fixes;
+      std::vector<std::pair<SourceLocation, std::string>> Notes;
+
+      // What each call becomes, and whether every call allows it.
+      struct Use {
+        const CallExpr *Call;
+        UseKind Kind;
+        const Stmt *Parent;
+      };
+      std::vector<Use> Uses;
+      for (const CallExpr *C : Calls) {
+        const Stmt *Parent = nullptr;
+        UseKind K = contextOf(C, Ctx, &Parent);
+        Uses.push_back({C, K, Parent});
+        if (!NoFix.empty())
+          continue;
+        if (C->getBeginLoc().isMacroID() || C->getEndLoc().isMacroID()) {
+          NoFix = "the call is written by a macro";
+          NoFixLoc = C->getBeginLoc();
+        } else if (std::optional<Impurity> I = argumentSideEffect(C, ruleIndex(), Ctx)) {
+          NoFix = "the call's arguments have a side effect (" + I->Why +
+                  ") that the gate would skip";
+          NoFixLoc = I->Where->getBeginLoc();
+        } else if (K != UseKind::Statement && !H.KnownDisabled) {
+          NoFix = "the value the hook returns while it does nothing is unknown; name it "
+                  "in the rule set (hook_functions: {name, disabled}) or the "
+                  "HookFunctions option";
+          NoFixLoc = C->getBeginLoc();
+        }
+      }
+      if (NoFix.empty() && H.GlobalGate) {
+        std::vector<const Stmt *> Code{H.GlobalGate};
+        if (std::optional<std::string> Missing = findInvisibleName(
+                Code, {}, Calls.front()->getBeginLoc(), Ctx, preprocessor(), includes())) {
+          NoFix = "the hook's switch needs '" + *Missing + "', which is not visible here";
+          NoFixLoc = Calls.front()->getBeginLoc();
+        }
+      }
+
+      Spelling Sp = spellingAt(Caller->getBeginLoc(), rules(), LO, preprocessor(), SM, includes());
+      auto Unlikely = [&](StringRef Cond) -> std::string {
+        if (!H.GlobalGate)
+          return Cond.str();
+        if (Sp.Unlikely == Spelling::UnlikelyKind::Macro)
+          return (Sp.UnlikelyMacro + "(" + Cond + ")").str();
+        return ("__builtin_expect(!!(" + Cond + "), 0)").str();
+      };
+      auto Comment = [&](const CallExpr *C) -> std::string {
+        std::string T = sourceText(C, Ctx);
+        if (StringRef(T).contains("*/") || StringRef(T).contains('\n'))
+          return "";
+        return " /* gated above: " + T + " */";
+      };
+
+      std::string CloneWhy;
+      if (NoFix.empty()) {
+        CloneWhy = HooksPerCaller[CG.Caller] > 1
+                       ? "the caller calls more than one hook"
+                       : cloneRefusal(Caller, Ctx, Gate.CloneMaxLines);
+        if (CloneWhy.empty() && Calls.size() != CG.Calls.size())
+          CloneWhy = "some of its calls are gated already";
+      }
+
+      if (NoFix.empty() && CloneWhy.empty()) {
+        // Shape f: test the gate on entry and tail-call a cold clone of the
+        // caller, which calls the hook; the caller's own calls become the
+        // value the hook returns while it does nothing.
+        const auto *Body = cast<CompoundStmt>(Caller->getBody());
+        std::string CloneName = Caller->getName().str() + "_hooked";
+        SourceLocation Begin = SM.getExpansionLoc(Caller->getBeginLoc());
+        SourceLocation NameLoc = SM.getExpansionLoc(Caller->getLocation());
+        SourceLocation BodyBegin = SM.getExpansionLoc(Body->getBeginLoc());
+        StringRef File = SM.getBufferData(SM.getFileID(Begin));
+        unsigned B = SM.getFileOffset(Begin), N = SM.getFileOffset(NameLoc),
+                 BB = SM.getFileOffset(BodyBegin);
+        std::string Before = File.substr(B, N - B).str();
+        std::string After = File.substr(N + Caller->getName().size(),
+                                        BB - N - Caller->getName().size())
+                                .str();
+        StringRef Specs = StringRef(Before);
+        std::string Rest;
+        bool Changed = true;
+        while (Changed) {
+          Changed = false;
+          for (StringRef KW : {"static ", "extern ", "inline ", "__inline__ ", "__inline "})
+            if (Specs.consume_front(KW)) {
+              Specs = Specs.ltrim();
+              Changed = true;
+            }
+        }
+        std::string CloneSig = Sp.ColdAttribute + " static " + Specs.str() + CloneName + After;
+        std::string BodyText = sourceText(Body, Ctx);
+        if (BodyText.empty()) {
+          NoFix = "the caller's body cannot be copied";
+          NoFixLoc = Caller->getLocation();
+        } else {
+          Fixes.push_back(FixItHint::CreateInsertion(
+              Begin, StringRef(CloneSig).rtrim().str() + "\n" + BodyText + "\n\n"));
+          // The entry test: after leading declarations that a second
+          // evaluation (in the clone) cannot tell apart.
+          const Stmt *First = nullptr;
+          for (const Stmt *S : Body->body()) {
+            const auto *DS = dyn_cast<DeclStmt>(S);
+            bool PureDecl = DS && llvm::all_of(DS->decls(), [&](const Decl *D) {
+              const auto *VD = dyn_cast<VarDecl>(D);
+              return VD && (!VD->getInit() || !findImpurity(VD->getInit(), ruleIndex(), Ctx));
+            });
+            if (!PureDecl) {
+              First = S;
+              break;
+            }
+          }
+          std::string Args;
+          for (const ParmVarDecl *P : Caller->parameters())
+            Args += (Args.empty() ? "" : ", ") + P->getName().str();
+          std::string CallClone = CloneName + "(" + Args + ")";
+          SourceLocation At = First ? SM.getExpansionLoc(First->getBeginLoc())
+                                    : SM.getExpansionLoc(Body->getRBracLoc());
+          std::string Ind = First ? indentationAt(At, SM) : indentationAt(BodyBegin, SM) + "\t";
+          if (Ind.empty())
+            Ind = "\t";
+          std::string If = H.GlobalGate ? Sp.ifUnlikely(GateTest) : "if (" + GateTest + ")";
+          std::string Entry;
+          if (Caller->getReturnType()->isVoidType())
+            Entry = If + " {\n" + Ind + "\t" + CallClone + ";\n" + Ind + "\treturn;\n" + Ind + "}\n";
+          else
+            Entry = If + "\n" + Ind + "\treturn " + CallClone + ";\n";
+          Fixes.push_back(FixItHint::CreateInsertion(At, First ? Entry + Ind : Entry));
+          for (const Use &U : Uses) {
+            std::string Off = U.Kind == UseKind::Statement ? "(void)0" : H.Disabled;
+            Fixes.push_back(FixItHint::CreateReplacement(
+                CharSourceRange::getTokenRange(U.Call->getSourceRange()), Off + Comment(U.Call)));
+          }
+          Notes.push_back({Caller->getLocation(),
+                           "the gate is tested on entry to '" + Caller->getName().str() +
+                               "', which tail-calls a cold copy of itself, '" + CloneName +
+                               "', while the hook is on, so its fast path makes no call"});
+        }
+      } else if (NoFix.empty()) {
+        // Shape a: the gate at each call.
+        for (const Use &U : Uses) {
+          std::string Call = sourceText(U.Call, Ctx);
+          std::string Test = Unlikely(GateTest);
+          std::string Text;
+          if (U.Kind == UseKind::Statement) {
+            bool InBlock = U.Parent && isa<CompoundStmt>(U.Parent);
+            const Stmt *Whole = U.Call;
+            if (const auto *Cast = dyn_cast_or_null<CStyleCastExpr>(U.Parent))
+              Whole = Cast;
+            SourceLocation Semi = Lexer::findLocationAfterToken(
+                SM.getExpansionLoc(Whole->getEndLoc()), tok::semi, SM, LO, false);
+            if (Semi.isInvalid() || !InBlock) {
+              // (gate ? call : 0) keeps it one expression wherever it is.
+              Text = U.Call->getType()->isVoidType()
+                         ? "(" + Test + " ? " + Call + " : (void)0)"
+                         : "(void)(" + Test + " && (" + Call + ", 1))";
+              Fixes.push_back(FixItHint::CreateReplacement(
+                  CharSourceRange::getTokenRange(U.Call->getSourceRange()), Text));
+            } else {
+              Fixes.push_back(FixItHint::CreateReplacement(
+                  CharSourceRange::getCharRange(SM.getExpansionLoc(Whole->getBeginLoc()), Semi),
+                  "if (" + Test + ")\n" + indentationAt(Whole->getBeginLoc(), SM) + "\t" +
+                      sourceText(Whole, Ctx) + ";"));
+            }
+            continue;
+          }
+          bool ZeroOff = H.Disabled == "0" || H.Disabled == "false";
+          if (U.Kind == UseKind::Condition && ZeroOff)
+            Text = Test + " && " + Call;
+          else if (ZeroOff && U.Call->getType()->isBooleanType())
+            Text = "(" + Test + " && " + Call + ")";
+          else
+            Text = "(" + Test + " ? " + Call + " : " + H.Disabled + ")";
+          Fixes.push_back(FixItHint::CreateReplacement(
+              CharSourceRange::getTokenRange(U.Call->getSourceRange()), Text));
+        }
+        Notes.push_back({Caller->getLocation(),
+                         "the call is gated in place: " + CloneWhy + ", so '" +
+                             Caller->getName().str() + "' is not cloned"});
+      }
+
+      const CallExpr *FirstCall = Calls.front();
+      {
+        auto D = diag(FirstCall->getBeginLoc(),
+                      "hot call to hook %0, which does nothing unless switched on; "
+                      "test an inline gate first so the disabled case makes no call")
+                 << HookFD;
+        if (NoFix.empty()) {
+          if (!GateFixesUsed)
+            for (const FixItHint &F : GateFixes)
+              D << F;
+          for (const FixItHint &F : Fixes)
+            D << F;
+        }
+      }
+      if (NoFix.empty())
+        GateFixesUsed = true;
+      diag(HookFD->getLocation(), "%0 is a hook: %1", DiagnosticIDs::Note) << HookFD << H.Why;
+      if (H.GlobalGate)
+        diag(H.GlobalGate->getBeginLoc(), "its gate is this switch, tested at the call site",
+             DiagnosticIDs::Note);
+      for (const CallExpr *C : llvm::ArrayRef(Calls).drop_front())
+        diag(C->getBeginLoc(), "another call to %0 in '%1', gated by the same fix",
+             DiagnosticIDs::Note)
+            << HookFD << Caller->getName();
+      if (!NoFix.empty()) {
+        diag(NoFixLoc, "no fix: %0", DiagnosticIDs::Note) << NoFix;
+        continue;
+      }
+      for (const auto &[Loc, Text] : Notes)
+        diag(Loc, "%0", DiagnosticIDs::Note) << Text;
+    }
+  }
+}
+
+} // namespace hotpath

@@ -1,0 +1,51 @@
+//===--- HookGateCheck.h - hotpath-hook-gate --------------------*- C++ -*-===//
+//
+// Finds hot calls to hooks: functions kept out of line on purpose (noinline,
+// used, weak, an error-injection marker) whose body in this configuration is
+// empty or returns a constant, functions the rule set names as hooks, and
+// hooks that only act while a global is set. Each hot call site gets an
+// inline gate that is off by default, so the disabled case is one predicted
+// branch and no call; the gate is declared next to the hook, defined next to
+// its definition, with setters to switch it on at run time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_HOOKGATECHECK_H
+#define HOTPATH_TIDY_HOOKGATECHECK_H
+
+#include "HotpathCheck.h"
+#include "llvm/ADT/StringMap.h"
+#include <vector>
+
+namespace hotpath {
+
+class HookGateCheck : public HotpathCheck {
+public:
+  HookGateCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+
+  struct Site {
+    const clang::CallExpr *Call;
+    const clang::FunctionDecl *Caller;
+  };
+
+protected:
+  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void reportFindings(clang::ASTContext &Ctx) override;
+  void reset() override;
+  void registerCheckPPCallbacks(const clang::SourceManager &SM,
+                                clang::Preprocessor *PP) override;
+
+private:
+  std::string HookFunctionsOption;
+  RuleSet::HookGateRules Gate;
+  llvm::StringMap<std::string> NamedHooks; // name -> disabled value text
+  std::vector<Site> Sites;
+  std::vector<const clang::FunctionDecl *> Definitions;
+  llvm::StringSet<> ErrorInjected; // functions named by an error-injection macro
+};
+
+} // namespace hotpath
+
+#endif // HOTPATH_TIDY_HOOKGATECHECK_H
