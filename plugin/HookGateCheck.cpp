@@ -4,12 +4,12 @@
 // clang 19; share of the hook's cost removed):
 //   a. `gate() && hook(...)` at the call site          gcc 0.625, clang 0.125
 //   b. a. with the call in a cold noinline helper      gcc 0.625, clang 0.250
-//   e. the caller tests the gate on entry and tail-calls a cold clone of
+//   c. the caller tests the gate on entry and tail-calls a cold clone of
 //      itself that calls the hook; its own fast path has no call left
 //                                                      gcc 0.625, clang 0.500
-//   f. e. with a hidden gate variable (no GOT load)    gcc 0.625, clang 0.625
+//   d. c. with a hidden gate variable (no GOT load)    gcc 0.625, clang 0.625
 // Clang keeps the stack frame that a call needs on the fast path unless the
-// function has no call at all, so the fix clones small callers (shape f) and
+// function has no call at all, so the fix clones small callers (shape d) and
 // gates the call site in place (shape a) only where a clone is not safe.
 //
 //===----------------------------------------------------------------------===//
@@ -205,8 +205,9 @@ const VarDecl *definedVar(StringRef Name, ASTContext &Ctx) {
   for (NamedDecl *D :
        Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(Name))))
     if (const auto *VD = dyn_cast<VarDecl>(D))
-      if (const VarDecl *Def = VD->getDefinition())
-        return Def;
+      for (const VarDecl *R : VD->redecls()) // tentative definitions count
+        if (R->isThisDeclarationADefinition() != VarDecl::DeclarationOnly)
+          return R;
   return nullptr;
 }
 
