@@ -64,6 +64,19 @@ static const FunctionDecl *directCallee(const Expr *E) {
   return nullptr;
 }
 
+bool isReportingFunction(const FunctionDecl *FD, const RuleIndex &Rules) {
+  const IdentifierInfo *II = FD->getIdentifier();
+  if (II && Rules.ReportingFunctions.contains(II->getName()))
+    return true;
+  // A printf-style function that does not write into a caller's buffer is a
+  // project's own logger (btrfs-progs' error(), redis' serverLog(), ...).
+  for (const auto *Format : FD->specific_attrs<FormatAttr>())
+    if (Format->getType()->getName() == "printf" ||
+        Format->getType()->getName() == "gnu_printf")
+      return !II || !II->getName().contains("sprintf");
+  return false;
+}
+
 bool isReportingStatement(const Stmt *S, const RuleIndex &Rules,
                           const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -74,8 +87,7 @@ bool isReportingStatement(const Stmt *S, const RuleIndex &Rules,
           outermostMacroName(S->getEndLoc(), SM, Ctx.getLangOpts()))
     return true;
   if (const FunctionDecl *Callee = directCallee(stripStatementExpr(S)))
-    if (const IdentifierInfo *II = Callee->getIdentifier())
-      return Rules.ReportingFunctions.contains(II->getName());
+    return isReportingFunction(Callee, Rules);
   return false;
 }
 

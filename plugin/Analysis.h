@@ -43,6 +43,10 @@ bool isInsideMacroNamed(clang::SourceLocation Loc, const llvm::StringSet<> &Name
                         const clang::SourceManager &SM,
                         const clang::LangOptions &LangOpts);
 
+/// A function that only reports: named by the rule set, or printf-like (a
+/// format attribute) without writing into a caller's buffer.
+bool isReportingFunction(const clang::FunctionDecl *FD, const RuleIndex &Rules);
+
 /// A statement whose only effect is to report: a call to a reporting function
 /// or an expansion of a reporting macro.
 bool isReportingStatement(const clang::Stmt *S, const RuleIndex &Rules,
