@@ -267,7 +267,7 @@ public:
       Out += "void " + Hook + "_gate_enable(" + params() + ");\n";
       Out += "void " + Hook + "_gate_disable(" + params() + ");\n";
     }
-    Out += setters(Static ? "static inline " : "");
+    Out += setters(Static ? "static inline __attribute__((unused)) " : "");
     return StringRef(Out).rtrim("\n").str();
   }
 
@@ -748,13 +748,15 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     for (const CallerGroup &CG : G) {
       // Calls already behind the gate (a second run) are done.
       std::vector<const CallExpr *> Calls;
-      StringRef GateKey = H.GlobalGate ? StringRef(GateTest) : StringRef(Name + "_gate");
-      std::string GateKeyStore = GateKey.str();
+      std::string GateKeyStore = H.GlobalGate ? GateTest : Name + "_gate";
       for (const CallExpr *C : CG.Calls)
         if (!alreadyGated(C, GateKeyStore, Ctx))
           Calls.push_back(C);
       if (Calls.empty())
         continue;
+      llvm::sort(Calls, [&](const CallExpr *A, const CallExpr *B) {
+        return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+      });
       const FunctionDecl *Caller = CG.Caller->getDefinition();
       if (!Caller)
         continue;
@@ -776,7 +778,8 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
         Uses.push_back({C, K, Parent});
         if (!NoFix.empty())
           continue;
-        if (C->getBeginLoc().isMacroID() || C->getEndLoc().isMacroID()) {
+        if (Lexer::makeFileCharRange(CharSourceRange::getTokenRange(C->getSourceRange()), SM, LO)
+                .isInvalid()) {
           NoFix = "the call is written by a macro";
           NoFixLoc = C->getBeginLoc();
         } else if (std::optional<Impurity> I = argumentSideEffect(C, ruleIndex(), Ctx)) {
@@ -881,7 +884,9 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           std::string Ind = First ? indentationAt(At, SM) : indentationAt(BodyBegin, SM) + "\t";
           if (Ind.empty())
             Ind = "\t";
-          std::string If = H.GlobalGate ? Sp.ifUnlikely(GateTest) : "if (" + GateTest + ")";
+          std::string If = H.GlobalGate && Sp.Unlikely == Spelling::UnlikelyKind::CxxAttribute
+                               ? Sp.ifUnlikely(GateTest)
+                               : "if (" + Unlikely(GateTest) + ")";
           std::string Entry;
           if (Caller->getReturnType()->isVoidType())
             Entry = If + " {\n" + Ind + "\t" + CallClone + ";\n" + Ind + "\treturn;\n" + Ind + "}\n";
@@ -891,7 +896,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           for (const Use &U : Uses) {
             std::string Off = U.Kind == UseKind::Statement ? "(void)0" : H.Disabled;
             Fixes.push_back(FixItHint::CreateReplacement(
-                CharSourceRange::getTokenRange(U.Call->getSourceRange()), Off + Comment(U.Call)));
+                Lexer::makeFileCharRange(CharSourceRange::getTokenRange(U.Call->getSourceRange()), SM, LO), Off + Comment(U.Call)));
           }
           Notes.push_back({Caller->getLocation(),
                            "the gate is tested on entry to '" + Caller->getName().str() +
@@ -917,7 +922,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
                          ? "(" + Test + " ? " + Call + " : (void)0)"
                          : "(void)(" + Test + " && (" + Call + ", 1))";
               Fixes.push_back(FixItHint::CreateReplacement(
-                  CharSourceRange::getTokenRange(U.Call->getSourceRange()), Text));
+                  Lexer::makeFileCharRange(CharSourceRange::getTokenRange(U.Call->getSourceRange()), SM, LO), Text));
             } else {
               Fixes.push_back(FixItHint::CreateReplacement(
                   CharSourceRange::getCharRange(SM.getExpansionLoc(Whole->getBeginLoc()), Semi),
@@ -934,7 +939,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           else
             Text = "(" + Test + " ? " + Call + " : " + H.Disabled + ")";
           Fixes.push_back(FixItHint::CreateReplacement(
-              CharSourceRange::getTokenRange(U.Call->getSourceRange()), Text));
+              Lexer::makeFileCharRange(CharSourceRange::getTokenRange(U.Call->getSourceRange()), SM, LO), Text));
         }
         Notes.push_back({Caller->getLocation(),
                          "the call is gated in place: " + CloneWhy + ", so '" +

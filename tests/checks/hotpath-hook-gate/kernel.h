@@ -1,0 +1,19 @@
+#ifndef KERNEL_H
+#define KERNEL_H
+#include <stdbool.h>
+#include <stddef.h>
+/* Stand-ins for <linux/jump_label.h> and friends. */
+struct static_key_false { int enabled; };
+#define DECLARE_STATIC_KEY_FALSE(name) extern struct static_key_false name
+#define DEFINE_STATIC_KEY_FALSE(name) struct static_key_false name = { 0 }
+#define static_branch_unlikely(key) __builtin_expect((key)->enabled, 0)
+#define static_branch_enable(key) ((key)->enabled = 1)
+#define static_branch_disable(key) ((key)->enabled = 0)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define noinline __attribute__((__noinline__))
+#define __cold __attribute__((__cold__))
+typedef unsigned int gfp_t;
+struct kmem_cache { void *freelist; };
+
+int should_failslab(struct kmem_cache *s, gfp_t gfpflags);
+#endif
