@@ -1,0 +1,316 @@
+#!/usr/bin/env python3
+"""Runs the hotpath checks over real C projects from Debian's source packages.
+
+For each source package: adds a deb-src entry if there is none, fetches and
+unpacks the source (apt-get source), builds it once under bear for a
+compile_commands.json, snapshots the tree in git, runs clang-tidy with the
+module on every translation unit (in parallel, each with a timeout), applies
+the fixes once with clang-apply-replacements (shared headers deduplicated),
+recompiles every translation unit a changed file can affect, and with
+--twice checks that a second run changes nothing. Prints counts: TUs, crashes,
+hangs, findings by check, files changed, compile failures. Exits 1 on any
+crash, hang, compile failure of changed code or non-idempotent fix.
+
+  scripts/real-project.py --fix lz4
+  scripts/real-project.py --fix --twice --checks='-*,hotpath-*' lz4 zstd
+"""
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEB_SRC = '/etc/apt/sources.list.d/hotpath-deb-src.sources'
+FINDING = re.compile(r'^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): warning: (?P<msg>.*) \[(?P<check>hotpath-[a-z-]+)\]$')
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def ensure_deb_src():
+    """Adds deb-src entries mirroring the existing deb ones, once. Security
+    updates are left out: the archive mirrors here serve the main archive's
+    sources only, and the main version is what matters for a robustness run."""
+    stanzas = []
+    src = '/etc/apt/sources.list.d/debian.sources'
+    if os.path.exists(src):
+        for block in open(src).read().split('\n\n'):
+            lines = [l for l in block.splitlines() if l.strip() and not l.startswith('#')]
+            if any(l.startswith('Types:') and 'deb' in l.split() for l in lines) and \
+                    not any(l.startswith('Suites:') and '-security' in l for l in lines):
+                stanzas.append('\n'.join('Types: deb-src' if l.startswith('Types:') else l
+                                         for l in lines))
+    elif os.path.exists('/etc/apt/sources.list'):
+        for l in open('/etc/apt/sources.list'):
+            m = re.match(r'\s*deb\s+(\[[^]]*\]\s+)?(\S+)\s+(\S+)\s+(.*)', l)
+            if m and '-security' not in m.group(3):
+                stanzas.append('Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s'
+                               % (m.group(2), m.group(3), m.group(4).strip()))
+    if not stanzas:
+        sys.exit('real-project: no apt sources found to mirror as deb-src')
+    text = '\n\n'.join(stanzas) + '\n'
+    if os.path.exists(DEB_SRC) and open(DEB_SRC).read() == text:
+        return
+    with open(DEB_SRC, 'w') as f:
+        f.write(text)
+    log('real-project: added %s; apt-get update' % DEB_SRC)
+    run(['apt-get', 'update', '-q'], stdout=subprocess.DEVNULL)
+
+
+def fetch_source(pkg, work):
+    """Unpacks the package's source once; returns its directory."""
+    pkg_dir = os.path.join(work, pkg)
+    marker = os.path.join(pkg_dir, '.hotpath-unpacked')
+    if os.path.exists(marker):
+        return open(marker).read().strip()
+    shutil.rmtree(pkg_dir, ignore_errors=True)
+    os.makedirs(pkg_dir)
+    run(['apt-get', 'source', '-q', pkg], cwd=pkg_dir, stdout=subprocess.DEVNULL)
+    dirs = [d for d in os.listdir(pkg_dir) if os.path.isdir(os.path.join(pkg_dir, d))]
+    if len(dirs) != 1:
+        sys.exit('real-project: expected one source tree in %s, found %s' % (pkg_dir, dirs))
+    src = os.path.join(pkg_dir, dirs[0])
+    with open(marker, 'w') as f:
+        f.write(src)
+    return src
+
+
+def build_compile_db(pkg, src, jobs):
+    """Builds once under bear; the compile db lists what compiled. A Debian
+    source package is built the way Debian builds it (debian/rules build, with
+    its build dependencies), which configures it correctly."""
+    db = os.path.join(src, 'compile_commands.json')
+    if os.path.exists(db) and json.load(open(db)):
+        return db
+    env = dict(os.environ, CC='gcc', CXX='g++')
+    if os.path.exists(os.path.join(src, 'debian', 'rules')):
+        run(['apt-get', 'build-dep', '-y', '-q', pkg], stdout=subprocess.DEVNULL,
+            env=dict(os.environ, DEBIAN_FRONTEND='noninteractive'))
+        env['DEB_BUILD_OPTIONS'] = 'nocheck nodoc parallel=%d' % jobs
+        subprocess.run(['bear', '--output', db, '--', 'debian/rules', 'build'], cwd=src,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        if os.path.exists(db) and json.load(open(db)):
+            return db
+    if os.path.exists(os.path.join(src, 'CMakeLists.txt')) and not os.path.exists(
+            os.path.join(src, 'Makefile')):
+        run(['cmake', '-S', src, '-B', os.path.join(src, '_hotpath_build'),
+             '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON'], stdout=subprocess.DEVNULL, env=env)
+        shutil.copy(os.path.join(src, '_hotpath_build', 'compile_commands.json'), db)
+        return db
+    if os.path.exists(os.path.join(src, 'configure')) and not os.path.exists(
+            os.path.join(src, 'config.status')):
+        # Documentation tool chains are not needed to compile the C code.
+        help_text = subprocess.run(['./configure', '--help'], cwd=src, capture_output=True,
+                                   text=True).stdout
+        extra = [f for f in ('--disable-documentation', '--disable-doc', '--disable-docs')
+                 if f in help_text.split()]
+        subprocess.run(['./configure'] + extra, cwd=src, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env=env)
+    subprocess.run(['bear', '--output', db, '--', 'make', '-k', '-j%d' % jobs], cwd=src,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    if not os.path.exists(db):
+        sys.exit('real-project: no compile_commands.json for %s' % src)
+    return db
+
+
+def load_db(db):
+    entries, seen = [], set()
+    for e in json.load(open(db)):
+        path = os.path.normpath(os.path.join(e['directory'], e['file']))
+        if path in seen or not path.endswith(('.c', '.cc', '.cpp', '.cxx')):
+            continue
+        seen.add(path)
+        args = e.get('arguments') or shlex.split(e['command'])
+        entries.append({'file': path, 'dir': e['directory'], 'args': args})
+    return entries
+
+
+def git(src, *args, capture=False):
+    return subprocess.run(['git', '-C', src, '-c', 'user.name=hotpath', '-c',
+                           'user.email=hotpath@localhost'] + list(args), check=True,
+                          capture_output=capture, text=True).stdout
+
+
+def snapshot(src):
+    if not os.path.isdir(os.path.join(src, '.git')):
+        git(src, 'init', '-q')
+        with open(os.path.join(src, '.git', 'info', 'exclude'), 'a') as f:
+            f.write('*.o\n*.a\n*.so*\n_hotpath_build/\ncompile_commands.json\n')
+        git(src, 'add', '-A')
+        git(src, 'commit', '-q', '-m', 'pristine')
+    else:
+        git(src, 'checkout', '-q', '--', '.')
+
+
+def tidy_one(opts, db_dir, entry, fixes_dir, index):
+    cmd = [opts.tidy, '-checks=' + opts.checks, '-p', db_dir, '--quiet']
+    if opts.option:
+        cmd.append('-config={CheckOptions: [%s]}' % ', '.join(
+            '{key: %s, value: "%s"}' % tuple(o.split('=', 1)) for o in opts.option))
+    if opts.plugin:
+        cmd.insert(1, '--load=' + opts.plugin)
+    if fixes_dir:
+        cmd.append('--export-fixes=%s/%05d.yaml' % (fixes_dir, index))
+    cmd.append(entry['file'])
+    started = time.time()
+    try:
+        p = subprocess.run(['timeout', str(opts.timeout)] + cmd, capture_output=True,
+                           text=True, errors='replace')
+    except OSError as e:
+        return {'file': entry['file'], 'status': 'error', 'out': str(e), 'findings': []}
+    out = p.stdout + p.stderr
+    if p.returncode == 124:
+        status = 'hang'
+    elif p.returncode < 0 or p.returncode >= 128 or 'Stack dump' in out or \
+            'PLEASE submit a bug report' in out:
+        status = 'crash'
+    elif 'error: ' in p.stdout and 'clang-diagnostic-error' in p.stdout:
+        status = 'does-not-parse'
+    else:
+        status = 'ok'
+    findings = [m.groupdict() for m in map(FINDING.match, p.stdout.splitlines()) if m]
+    return {'file': entry['file'], 'status': status, 'out': out, 'findings': findings,
+            'seconds': time.time() - started}
+
+
+def run_tidy(opts, src, entries, fixes_dir):
+    if fixes_dir:
+        shutil.rmtree(fixes_dir, ignore_errors=True)
+        os.makedirs(fixes_dir)
+    with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
+        futures = [pool.submit(tidy_one, opts, src, e, fixes_dir, i)
+                   for i, e in enumerate(entries)]
+        results = [f.result() for f in futures]
+    if fixes_dir and os.listdir(fixes_dir):
+        run([opts.apply_replacements, fixes_dir])
+    return results
+
+
+def syntax_check(entry):
+    args = list(entry['args'])
+    out, i = [], 0
+    while i < len(args):
+        a = args[i]
+        if a in ('-o', '-MF', '-MT', '-MQ'):
+            i += 2
+            continue
+        if a in ('-c', '-MD', '-MMD') or a.startswith('-Werror'):
+            i += 1
+            continue
+        out.append(a)
+        i += 1
+    p = subprocess.run(out + ['-fsyntax-only'], cwd=entry['dir'], capture_output=True,
+                       text=True, errors='replace')
+    return p.returncode == 0, p.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('packages', nargs='+', metavar='SRCPKG')
+    ap.add_argument('--fix', action='store_true', help='apply the fixes and recompile')
+    ap.add_argument('--twice', action='store_true',
+                    help='run again after fixing; the second run must change nothing')
+    ap.add_argument('--checks', default='-*,hotpath-*')
+    ap.add_argument('--option', action='append', default=[], metavar='CHECK.KEY=VALUE',
+                    help='a check option, e.g. hotpath-check-split.MultiBranchThreshold=1 '
+                         '(to exercise fixes on code without hot checks)')
+    ap.add_argument('--work', default=os.path.join(ROOT, 'build', 'real-projects'))
+    ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
+    ap.add_argument('--timeout', type=int, default=300, help='seconds per TU')
+    ap.add_argument('--max-tus', type=int, default=0, help='only the first N TUs (0: all)')
+    llvm = os.environ.get('HOTPATH_LLVM_MAJOR', '19')
+    ap.add_argument('--tidy', default='/usr/lib/llvm-%s/bin/clang-tidy' % llvm)
+    ap.add_argument('--apply-replacements',
+                    default='/usr/lib/llvm-%s/bin/clang-apply-replacements' % llvm)
+    ap.add_argument('--plugin', default=os.path.join(ROOT, 'build', 'plugin',
+                                                     'libhotpathTidyModule.so'),
+                    help="the module to --load ('' for a binary with the checks built in)")
+    opts = ap.parse_args()
+    if opts.plugin:
+        opts.plugin = os.path.abspath(opts.plugin)
+        if not os.path.exists(opts.plugin):
+            sys.exit('real-project: no module at %s (build first: scripts/build.sh)' % opts.plugin)
+    os.makedirs(opts.work, exist_ok=True)
+    ensure_deb_src()
+
+    bad = False
+    for pkg in opts.packages:
+        t0 = time.time()
+        try:
+            src = fetch_source(pkg, opts.work)
+            db = build_compile_db(pkg, src, opts.jobs)
+        except subprocess.CalledProcessError as e:
+            log('=== %s: could not fetch or build: %s exited %d' % (pkg, ' '.join(e.cmd), e.returncode))
+            bad = True
+            continue
+        entries = load_db(db)
+        if opts.max_tus:
+            entries = entries[:opts.max_tus]
+        snapshot(src)
+        t1 = time.time()
+        fixes_dir = os.path.join(opts.work, pkg + '-fixes') if opts.fix else None
+        results = run_tidy(opts, src, entries, fixes_dir)
+        t2 = time.time()
+        status = collections.Counter(r['status'] for r in results)
+        by_check = collections.Counter(f['check'] for r in results for f in r['findings'])
+        findings_file = os.path.join(opts.work, pkg + '-findings.txt')
+        with open(findings_file, 'w') as f:
+            for r in results:
+                for x in r['findings']:
+                    name = os.path.relpath(x['file'], src) if os.path.isabs(x['file']) else x['file']
+                    f.write('%s:%s:%s: %s [%s]\n' % (name, x['line'],
+                                                     x['col'], x['msg'], x['check']))
+                if r['status'] in ('crash', 'hang'):
+                    f.write('%s: %s\n%s\n' % (r['file'], r['status'].upper(), r['out']))
+        changed = [l for l in git(src, 'diff', '--name-only', capture=True).splitlines() if l]
+        compile_failures = []
+        recompiled = 0
+        if changed:
+            with open(os.path.join(opts.work, pkg + '-fixes.diff'), 'w') as f:
+                f.write(git(src, 'diff', capture=True))
+            changed_abs = {os.path.join(src, c) for c in changed}
+            header_changed = any(not c.endswith(('.c', '.cc', '.cpp', '.cxx')) for c in changed)
+            affected = [e for e in entries if header_changed or e['file'] in changed_abs]
+            recompiled = len(affected)
+            with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
+                for e, (ok, err) in zip(affected, pool.map(syntax_check, affected)):
+                    if not ok:
+                        compile_failures.append((e['file'], err))
+        second = None
+        if opts.twice and opts.fix:
+            before = git(src, 'diff', capture=True)
+            run_tidy(opts, src, entries, fixes_dir)
+            second = git(src, 'diff', capture=True) == before
+
+        log('=== %s (%s)' % (pkg, os.path.basename(src)))
+        log('  TUs: %d (%s), clang-tidy time %.0f s, setup %.0f s' % (
+            len(results), ', '.join('%s %d' % kv for kv in sorted(status.items())), t2 - t1, t1 - t0))
+        log('  findings: %d (%s), listed in %s' % (
+            sum(by_check.values()),
+            ', '.join('%s %d' % kv for kv in sorted(by_check.items())) or 'none', findings_file))
+        log('  files changed by fixes: %d%s' % (len(changed), (': ' + ', '.join(changed[:10]))
+                                                if changed else ''))
+        log('  TUs recompiled: %d, compile failures: %d' % (recompiled, len(compile_failures)))
+        for f, err in compile_failures[:5]:
+            log('    %s:\n%s' % (f, err[:2000]))
+        if second is not None:
+            log('  second run changed nothing: %s' % ('yes' if second else 'NO'))
+        if status['crash'] or status['hang'] or compile_failures or second is False:
+            bad = True
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
