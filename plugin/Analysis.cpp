@@ -10,6 +10,7 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -626,6 +627,20 @@ std::string Spelling::ifUnlikely(StringRef Cond) const {
     return ("if (__builtin_expect(" + Cond + ", 0))").str();
   }
   llvm_unreachable("unknown unlikely spelling");
+}
+
+std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {
+  Loc = SM.getExpansionLoc(Loc);
+  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Loc);
+  StringRef Buffer = SM.getBufferData(Pos.first);
+  size_t LineStart = Buffer.rfind('\n', Pos.second);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  StringRef Line = Buffer.substr(LineStart, Pos.second - LineStart);
+  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+}
+
+std::string fileNameAt(SourceLocation Loc, const SourceManager &SM) {
+  return llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(Loc))).str();
 }
 
 std::string sourceText(SourceRange R, const ASTContext &Ctx) {

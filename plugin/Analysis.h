@@ -204,6 +204,13 @@ Spelling spellingAt(clang::SourceLocation Point, const RuleSet &Rules,
                     const clang::LangOptions &LangOpts, const clang::Preprocessor &PP,
                     const clang::SourceManager &SM, const IncludeGraph &Includes);
 
+/// Leading white space of the line \p Loc is on (its expansion).
+std::string indentationAt(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
+/// The bare file name (no directories) of the file \p Loc is expanded in,
+/// for messages that must read the same wherever the tree is.
+std::string fileNameAt(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
 /// Source text of a statement or expression as written (macro uses kept), or
 /// "" when it cannot be mapped to one contiguous file range.
 std::string sourceText(const clang::Stmt *S, const clang::ASTContext &Ctx);

@@ -147,17 +147,6 @@ bool isBooleanLike(const Expr *E, const ASTContext &Ctx) {
   return false;
 }
 
-/// Leading white space of the line \p Loc is on.
-std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {
-  Loc = SM.getExpansionLoc(Loc);
-  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Loc);
-  StringRef Buffer = SM.getBufferData(Pos.first);
-  size_t LineStart = Buffer.rfind('\n', Pos.second);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  StringRef Line = Buffer.substr(LineStart, Pos.second - LineStart);
-  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
-}
-
 /// The text of a declaration from its first token up to (not including) the
 /// body or the semicolon, e.g. "static bool f(const struct b *b, int n)".
 std::string signatureText(const FunctionDecl *FD, const ASTContext &Ctx) {
@@ -576,7 +565,7 @@ private:
                     ? *Missing
                     : "'" + *Missing + "'") +
                ", which is not visible in '" +
-               llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(Point))).str() +
+               fileNameAt(Point, SM) +
                "'");
       return false;
     }

@@ -175,19 +175,6 @@ std::optional<HookInfo> recogniseBody(const FunctionDecl *Def, const ASTContext 
 // Text helpers.
 //===----------------------------------------------------------------------===//
 
-std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {
-  Loc = SM.getExpansionLoc(Loc);
-  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Loc);
-  StringRef Buffer = SM.getBufferData(Pos.first);
-  size_t LineStart = Buffer.rfind('\n', Pos.second);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  StringRef Line = Buffer.substr(LineStart, Pos.second - LineStart);
-  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
-}
-
-std::string fileName(SourceLocation Loc, const SourceManager &SM) {
-  return llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(Loc))).str();
-}
 
 /// A location just after the token at \p Loc.
 SourceLocation afterToken(SourceLocation Loc, const ASTContext &Ctx) {
@@ -681,7 +668,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           NoGateLoc = HeaderDecl->getLocation();
         } else {
           HeaderMode = true;
-          std::string Header = fileName(HeaderDecl->getLocation(), SM);
+          std::string Header = fileNameAt(HeaderDecl->getLocation(), SM);
           if (!Declared)
             HeaderFixes.push_back(FixItHint::CreateInsertion(
                 End, "\n" + W.headerDecl(Header, "") + "\n"));
