@@ -1,0 +1,445 @@
+//===--- driver/DiffMode.cpp - hotpath-tidy --diff -------------------------===//
+//
+// Orchestration only (no clang headers): read the diff, pick the TUs it
+// affects, run this same binary on each (in parallel, one process per TU,
+// so a crash or a broken TU stays in its own process), read back what each
+// exported, keep findings on changed lines, print them.
+//
+//===----------------------------------------------------------------------===//
+#include "DiffMode.h"
+#include "DiffTooling.h"
+#include "Output.h"
+#include "UnifiedDiff.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+namespace hotpath::driver {
+
+namespace {
+
+constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
+
+struct Options {
+  std::string Diff;  // a git revision, or "-" for stdin
+  std::string BuildDir;
+  unsigned Jobs = 0;
+  std::string Format = "text";
+  std::string FixPatch;
+  bool Progress = false;
+  std::string Checks = "-*,hotpath-*";
+  std::vector<std::string> PassThrough; // given to each per-TU run
+};
+
+const char Usage[] =
+    "usage: hotpath-tidy --diff=<rev>|- -p <build-dir> [-j N] [--format=text|sarif|github]\n"
+    "                    [--fix-patch=<file>] [--progress] [-checks=...] [-config=...]\n"
+    "                    [-config-file=...] [-extra-arg=...] [-extra-arg-before=...]\n"
+    "  --diff=<rev>   the changes from <rev> to the working tree (git diff <rev>)\n"
+    "  --diff=-       a unified diff on standard input (paths relative to the top of\n"
+    "                 the git work tree, or to the current directory outside one)\n"
+    "Exit status: 0 nothing found, 1 findings, 2 could not run.\n";
+
+int fail(const llvm::Twine &Msg) {
+  llvm::errs() << "hotpath-tidy: error: " << Msg << "\n";
+  return ExitError;
+}
+
+// "--name=value", "-name=value", "--name value", "-name value".
+bool takeValue(llvm::StringRef Arg, llvm::StringRef Name, int &I, int Argc, const char **Argv,
+               std::string &Out, bool &Missing) {
+  llvm::StringRef A = Arg;
+  if (!A.consume_front("--") && !A.consume_front("-"))
+    return false;
+  if (A.consume_front(Name)) {
+    if (A.consume_front("=")) {
+      Out = A.str();
+      return true;
+    }
+    if (A.empty()) {
+      if (I + 1 >= Argc) {
+        Missing = true;
+        return true;
+      }
+      Out = Argv[++I];
+      return true;
+    }
+  }
+  return false;
+}
+
+bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
+  static const char *const PassValue[] = {"config", "config-file", "extra-arg",
+                                          "extra-arg-before", "load", "vfsoverlay"};
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    std::string V;
+    bool Missing = false;
+    auto Take = [&](llvm::StringRef Name) {
+      return takeValue(A, Name, I, Argc, Argv, V, Missing);
+    };
+    if (A == "--help" || A == "-help" || A == "-h") {
+      llvm::outs() << Usage;
+      std::exit(0);
+    }
+    if (Take("diff")) {
+      O.Diff = V;
+    } else if (Take("p")) {
+      O.BuildDir = V;
+    } else if (A.starts_with("-j") && A.size() > 2 && llvm::isDigit(A[2])) {
+      if (A.drop_front(2).getAsInteger(10, O.Jobs)) {
+        Err = "bad -j value '" + A.str() + "'";
+        return false;
+      }
+    } else if (Take("j") || Take("jobs")) {
+      if (llvm::StringRef(V).getAsInteger(10, O.Jobs)) {
+        Err = "bad -j value '" + V + "'";
+        return false;
+      }
+    } else if (Take("format")) {
+      if (V != "text" && V != "sarif" && V != "github") {
+        Err = "--format must be text, sarif or github, not '" + V + "'";
+        return false;
+      }
+      O.Format = V;
+    } else if (Take("fix-patch")) {
+      O.FixPatch = V;
+    } else if (A == "--progress" || A == "-progress") {
+      O.Progress = true;
+    } else if (Take("checks")) {
+      O.Checks = V;
+    } else if (A == "--quiet" || A == "-quiet") {
+      // Always quiet per TU; accepted for symmetry with clang-tidy.
+    } else {
+      bool Passed = false;
+      for (const char *Name : PassValue)
+        if (Take(Name)) {
+          O.PassThrough.push_back("--" + std::string(Name) + "=" + V);
+          Passed = true;
+          break;
+        }
+      if (!Passed) {
+        if (A.starts_with("-"))
+          Err = "option '" + A.str() + "' is not supported with --diff (see --diff --help)";
+        else
+          Err = "--diff takes no file names: the patch chooses the files ('" + A.str() + "')";
+        return false;
+      }
+    }
+    if (Missing) {
+      Err = "option '" + A.str() + "' needs a value";
+      return false;
+    }
+  }
+  if (O.Diff.empty()) {
+    Err = "--diff needs a git revision or '-'";
+    return false;
+  }
+  if (O.Jobs == 0)
+    O.Jobs = std::max(1u, std::thread::hardware_concurrency());
+  return true;
+}
+
+std::string readFile(llvm::StringRef Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  return Buf ? (*Buf)->getBuffer().str() : std::string();
+}
+
+struct TempDir {
+  llvm::SmallString<128> Path;
+  ~TempDir() {
+    if (!Path.empty())
+      llvm::sys::fs::remove_directories(Path);
+  }
+};
+
+/// Runs Args; returns its exit code (-1 when it could not start, -2 on a
+/// crash), stdout in Out and stderr in ErrText.
+int capture(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef Dir, std::string &Out,
+            std::string &ErrText, std::optional<llvm::StringRef> Stdin = std::nullopt) {
+  llvm::SmallString<128> OutFile, ErrFile;
+  llvm::sys::fs::createTemporaryFile("hotpath-tidy", "out", OutFile);
+  llvm::sys::fs::createTemporaryFile("hotpath-tidy", "err", ErrFile);
+  std::optional<llvm::StringRef> Redirects[] = {Stdin, llvm::StringRef(OutFile),
+                                                llvm::StringRef(ErrFile)};
+  std::string Msg;
+  int RC = llvm::sys::ExecuteAndWait(Args[0], Args, std::nullopt, Redirects, 0, 0, &Msg);
+  Out = readFile(OutFile);
+  ErrText = readFile(ErrFile);
+  if (!Msg.empty())
+    ErrText += Msg;
+  llvm::sys::fs::remove(OutFile);
+  llvm::sys::fs::remove(ErrFile);
+  (void)Dir;
+  return RC;
+}
+
+std::string lastLines(llvm::StringRef S, unsigned N) {
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  S.trim().split(Lines, '\n');
+  std::string R;
+  for (size_t I = Lines.size() > N ? Lines.size() - N : 0; I < Lines.size(); ++I)
+    R += (R.empty() ? "" : " | ") + Lines[I].trim().str();
+  return R;
+}
+
+bool isCFamilySource(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path).ltrim(".");
+  static const char *const Exts[] = {"h", "hh", "hpp", "hxx", "h++", "H", "inc", "inl",
+                                     "ipp", "tcc", "tpp", "def", "c", "cc", "cpp", "cxx",
+                                     "c++", "C", "m", "mm", "cu", "x"};
+  for (const char *E : Exts)
+    if (Ext == E)
+      return true;
+  return false;
+}
+
+class ProgressLine {
+public:
+  ProgressLine(bool On) : On(On), Tty(llvm::sys::Process::StandardErrIsDisplayed()) {}
+  void show(llvm::StringRef What, size_t Done, size_t Total) {
+    if (!On)
+      return;
+    std::lock_guard<std::mutex> Lock(M);
+    if (Tty)
+      llvm::errs() << "\rhotpath-tidy: " << What << " " << Done << "/" << Total << "   ";
+    else
+      llvm::errs() << "hotpath-tidy: " << What << " " << Done << "/" << Total << "\n";
+    if (Tty && Done == Total)
+      llvm::errs() << "\n";
+  }
+
+private:
+  bool On, Tty;
+  std::mutex M;
+};
+
+} // namespace
+
+bool wantsDiffMode(int Argc, const char **Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    if (A == "--")
+      return false;
+    if (A == "--diff" || A == "-diff" || A.starts_with("--diff=") || A.starts_with("-diff="))
+      return true;
+  }
+  return false;
+}
+
+int diffMain(int Argc, const char **Argv) {
+  Options O;
+  std::string Err;
+  if (!parseOptions(Argc, Argv, O, Err)) {
+    llvm::errs() << Usage;
+    return fail(Err);
+  }
+  std::string Self = llvm::sys::fs::getMainExecutable(Argv[0], (void *)&diffMain);
+  llvm::SmallString<256> CwdBuf;
+  if (llvm::sys::fs::current_path(CwdBuf))
+    return fail("cannot read the current directory");
+  std::string Cwd = canonicalPath(CwdBuf, "/");
+
+  // The top of the git work tree anchors diff paths, the patch and SARIF URIs.
+  std::string Root = Cwd;
+  auto Git = llvm::sys::findProgramByName("git");
+  if (Git) {
+    std::string Out, ErrText;
+    if (capture({*Git, "-C", Cwd, "rev-parse", "--show-toplevel"}, Cwd, Out, ErrText) == 0 &&
+        !llvm::StringRef(Out).trim().empty())
+      Root = canonicalPath(llvm::StringRef(Out).trim(), Cwd);
+  }
+
+  // 1. The patch.
+  std::string DiffText;
+  if (O.Diff == "-") {
+    auto Buf = llvm::MemoryBuffer::getSTDIN();
+    if (!Buf)
+      return fail("cannot read the diff from standard input");
+    DiffText = (*Buf)->getBuffer().str();
+  } else {
+    if (!Git)
+      return fail("--diff=" + O.Diff + " needs git, which is not on PATH");
+    std::string ErrText;
+    int RC = capture({*Git, "-C", Root, "diff", "--no-color", "--no-ext-diff", "--no-textconv",
+                      "--src-prefix=a/", "--dst-prefix=b/", "-U0", O.Diff, "--"},
+                     Root, DiffText, ErrText);
+    if (RC != 0)
+      return fail("git diff " + O.Diff + " failed: " + llvm::StringRef(ErrText).trim());
+  }
+  ChangedLines Changed;
+  if (!parseUnifiedDiff(DiffText, Root, Changed, Err))
+    return fail("cannot read the diff: " + Err);
+
+  auto Emit = [&](std::vector<Finding> &Findings, const std::vector<Failure> &Failures) {
+    if (O.Format == "sarif")
+      writeSarif(llvm::outs(), Findings, Failures, Root,
+                 "0.1 (LLVM " LLVM_VERSION_STRING ")");
+    else if (O.Format == "github")
+      writeGithub(llvm::outs(), Findings, Failures, Root);
+    else
+      writeText(llvm::outs(), Findings, Cwd);
+    llvm::outs().flush();
+    if (!O.FixPatch.empty()) {
+      std::vector<std::string> Dropped;
+      std::string PErr;
+      if (!writeFixPatch(O.FixPatch, Findings, Root, Dropped, PErr))
+        return fail(PErr);
+      for (const std::string &D : Dropped)
+        llvm::errs() << "hotpath-tidy: warning: " << D << "\n";
+    }
+    for (const Failure &X : Failures)
+      llvm::errs() << "hotpath-tidy: error: " << X.TU << ": could not be analysed: " << X.Reason
+                   << "\n";
+    if (!Failures.empty())
+      return ExitError;
+    return Findings.empty() ? ExitClean : ExitFindings;
+  };
+
+  if (Changed.empty()) {
+    llvm::errs() << "hotpath-tidy: the patch adds no lines; nothing to check\n";
+    std::vector<Finding> None;
+    return Emit(None, {});
+  }
+
+  // 2. The translation units it affects.
+  if (O.BuildDir.empty())
+    return fail("--diff needs -p <build-dir> (the directory of compile_commands.json)");
+  std::unique_ptr<Project> P = Project::load(O.BuildDir, Err);
+  if (!P)
+    return fail("cannot load the compilation database from '" + O.BuildDir + "': " + Err);
+  const auto &Files = P->files();
+  std::set<std::string> Selected;
+  std::vector<std::string> Headers; // changed, not compiled on their own
+  for (const auto &KV : Changed) {
+    if (Files.count(KV.first))
+      Selected.insert(KV.first);
+    else if (isCFamilySource(KV.first))
+      Headers.push_back(KV.first);
+  }
+  size_t Direct = Selected.size(), ViaHeaders = 0;
+  ProgressLine Progress(O.Progress || llvm::sys::Process::StandardErrIsDisplayed());
+  if (!Headers.empty()) {
+    std::vector<std::string> ToScan;
+    for (const auto &KV : Files)
+      if (!Selected.count(KV.first))
+        ToScan.push_back(KV.first);
+    auto Deps = P->includes(ToScan, O.Jobs, [&](size_t Done) {
+      Progress.show("scanning includes", Done, ToScan.size());
+    });
+    std::set<std::string> HeaderSet(Headers.begin(), Headers.end());
+    for (size_t I = 0; I < ToScan.size(); ++I)
+      for (const std::string &D : Deps[I])
+        if (HeaderSet.count(D)) {
+          Selected.insert(ToScan[I]);
+          ++ViaHeaders;
+          break;
+        }
+  }
+  llvm::errs() << "hotpath-tidy: " << Changed.size() << " changed file"
+               << (Changed.size() == 1 ? "" : "s") << "; " << Selected.size() << " of "
+               << Files.size() << " translation units to check (" << Direct << " changed, "
+               << ViaHeaders << " through " << Headers.size() << " changed header"
+               << (Headers.size() == 1 ? "" : "s") << ")\n";
+
+  // 3. Run the checks, one process of this binary per TU.
+  TempDir Tmp;
+  if (auto EC = llvm::sys::fs::createUniqueDirectory("hotpath-tidy", Tmp.Path))
+    return fail("cannot make a temporary directory: " + EC.message());
+  std::vector<std::string> TUs(Selected.begin(), Selected.end());
+  struct Outcome {
+    int RC = 0;
+    std::string Log;
+  };
+  std::vector<Outcome> Outcomes(TUs.size());
+  std::atomic<size_t> Next{0}, Done{0};
+  std::string ChecksArg = "--checks=" + O.Checks;
+  std::string BuildArg = "-p=" + O.BuildDir;
+  auto Work = [&] {
+    for (size_t I; (I = Next++) < TUs.size();) {
+      std::string Yaml = (Tmp.Path + "/" + std::to_string(I) + ".yaml").str();
+      std::string ExportArg = "--export-fixes=" + Yaml;
+      std::vector<llvm::StringRef> Args = {Self, BuildArg, ChecksArg, "--header-filter=.*",
+                                           "--quiet", ExportArg};
+      for (const std::string &A : O.PassThrough)
+        Args.push_back(A);
+      Args.push_back(Files.at(TUs[I]));
+      std::string Out, ErrText;
+      Outcomes[I].RC = capture(Args, Cwd, Out, ErrText);
+      Outcomes[I].Log = Out + ErrText;
+      Progress.show("checked", ++Done, TUs.size());
+    }
+  };
+  {
+    std::vector<std::thread> Threads;
+    for (unsigned J = 1; J < std::min<size_t>(O.Jobs, TUs.size()); ++J)
+      Threads.emplace_back(Work);
+    Work();
+    for (std::thread &T : Threads)
+      T.join();
+  }
+
+  // 4. What they found, on the changed lines.
+  std::vector<Finding> All;
+  std::vector<Failure> Failures;
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    std::string Yaml = (Tmp.Path + "/" + std::to_string(I) + ".yaml").str();
+    std::vector<Finding> Found;
+    if (llvm::sys::fs::exists(Yaml) && !readExportedDiagnostics(Yaml, TUs[I], Found, Err)) {
+      Failures.push_back({TUs[I], Err});
+      continue;
+    }
+    locate(Found);
+    std::string FirstError;
+    for (Finding &F : Found) {
+      if (F.Level == "error" && llvm::StringRef(F.Check).starts_with("clang-diagnostic-")) {
+        if (FirstError.empty())
+          FirstError = (F.Main.File.empty() ? std::string()
+                                            : F.Main.File + ":" + std::to_string(F.Main.Line) +
+                                                  ":" + std::to_string(F.Main.Col) + ": ") +
+                       F.Main.Text;
+        continue;
+      }
+      All.push_back(std::move(F));
+    }
+    const Outcome &R = Outcomes[I];
+    if (!FirstError.empty())
+      Failures.push_back({TUs[I], "it does not compile: " + FirstError});
+    else if (R.RC == -2)
+      Failures.push_back({TUs[I], "the check run crashed: " + lastLines(R.Log, 3)});
+    else if (R.RC != 0)
+      Failures.push_back({TUs[I], "exit status " + std::to_string(R.RC) + ": " +
+                                      lastLines(R.Log, 3)});
+  }
+
+  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
+  std::vector<Finding> Findings;
+  for (Finding &F : All) {
+    auto It = Changed.find(F.Main.File);
+    if (It == Changed.end() || !It->second.count(F.Main.Line))
+      continue;
+    if (!Seen.insert({F.Check, F.Main.File, F.Main.Offset, F.Main.Text}).second)
+      continue; // the same finding in a header, from another TU
+    Findings.push_back(std::move(F));
+  }
+  llvm::stable_sort(Findings, [](const Finding &A, const Finding &B) {
+    return std::tie(A.Main.File, A.Main.Line, A.Main.Col, A.Check) <
+           std::tie(B.Main.File, B.Main.Line, B.Main.Col, B.Check);
+  });
+  llvm::stable_sort(Failures,
+                    [](const Failure &A, const Failure &B) { return A.TU < B.TU; });
+  return Emit(Findings, Failures);
+}
+
+} // namespace hotpath::driver

@@ -1,0 +1,176 @@
+//===--- driver/DiffTooling.cpp - the parts of diff mode that need clang --===//
+#include "DiffTooling.h"
+#include "UnifiedDiff.h"
+
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+namespace hotpath::driver {
+
+namespace {
+
+using namespace clang;
+
+class IncludeRecorder : public PPCallbacks {
+public:
+  explicit IncludeRecorder(std::set<std::string> &Out) : Out(Out) {}
+  void InclusionDirective(SourceLocation, const Token &, StringRef, bool, CharSourceRange,
+                          OptionalFileEntryRef File, StringRef, StringRef, const Module *,
+                          bool, SrcMgr::CharacteristicKind FileType) override {
+    if (!File || FileType != SrcMgr::C_User)
+      return;
+    StringRef Real = File->getFileEntry().tryGetRealPathName();
+    Out.insert(std::string(Real.empty() ? File->getName() : Real));
+  }
+
+private:
+  std::set<std::string> &Out;
+};
+
+// Preprocesses only: every #include is followed, nothing is parsed.
+class IncludeAction : public PreprocessOnlyAction {
+public:
+  explicit IncludeAction(std::set<std::string> &Out) : Out(Out) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(Out));
+    return true;
+  }
+
+private:
+  std::set<std::string> &Out;
+};
+
+class IncludeActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit IncludeActionFactory(std::set<std::string> &Out) : Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<IncludeAction>(Out);
+  }
+
+private:
+  std::set<std::string> &Out;
+};
+
+class DbProject : public Project {
+public:
+  std::unique_ptr<tooling::CompilationDatabase> Db;
+  std::map<std::string, std::string> Files;
+
+  const std::map<std::string, std::string> &files() const override { return Files; }
+
+  std::vector<std::set<std::string>>
+  includes(const std::vector<std::string> &TUs, unsigned Jobs,
+           const std::function<void(size_t)> &Progress) override {
+    std::vector<std::set<std::string>> Result(TUs.size());
+    std::atomic<size_t> Next{0}, Done{0};
+    std::mutex ProgressMutex;
+    auto Work = [&] {
+      for (size_t I; (I = Next++) < TUs.size();) {
+        std::set<std::string> Raw;
+        auto It = Files.find(TUs[I]);
+        std::string Name = It == Files.end() ? TUs[I] : It->second;
+        // Its own file system object: ClangTool moves the working directory
+        // of the file system to each command's, and the process-wide one
+        // would race between threads.
+        tooling::ClangTool Tool(*Db, {Name}, std::make_shared<PCHContainerOperations>(),
+                                llvm::vfs::createPhysicalFileSystem());
+        IgnoringDiagConsumer Quiet;
+        Tool.setDiagnosticConsumer(&Quiet);
+        Tool.setPrintErrorMessage(false);
+        IncludeActionFactory Factory(Raw);
+        (void)Tool.run(&Factory);
+        for (const std::string &P : Raw)
+          Result[I].insert(canonicalPath(P, "/"));
+        std::lock_guard<std::mutex> Lock(ProgressMutex);
+        Progress(++Done);
+      }
+    };
+    std::vector<std::thread> Threads;
+    for (unsigned J = 1; J < std::max(1u, Jobs); ++J)
+      Threads.emplace_back(Work);
+    Work();
+    for (std::thread &T : Threads)
+      T.join();
+    return Result;
+  }
+};
+
+const char *levelName(tooling::Diagnostic::Level L) {
+  switch (L) {
+  case tooling::Diagnostic::Error:
+    return "error";
+  case tooling::Diagnostic::Remark:
+    return "remark";
+  default:
+    return "warning";
+  }
+}
+
+} // namespace
+
+std::unique_ptr<Project> Project::load(llvm::StringRef BuildDir, std::string &Err) {
+  auto P = std::make_unique<DbProject>();
+  P->Db = tooling::CompilationDatabase::loadFromDirectory(BuildDir, Err);
+  if (!P->Db)
+    return nullptr;
+  for (const std::string &F : P->Db->getAllFiles())
+    P->Files.emplace(canonicalPath(F, BuildDir), F);
+  if (P->Files.empty()) {
+    Err = "the compilation database in " + BuildDir.str() + " lists no files";
+    return nullptr;
+  }
+  return P;
+}
+
+bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,
+                             std::vector<Finding> &Out, std::string &Err) {
+  auto Buf = llvm::MemoryBuffer::getFile(YamlPath);
+  if (!Buf) {
+    Err = "cannot read " + YamlPath.str() + ": " + Buf.getError().message();
+    return false;
+  }
+  tooling::TranslationUnitDiagnostics Doc;
+  llvm::yaml::Input YIn((*Buf)->getBuffer());
+  YIn >> Doc;
+  if (YIn.error()) {
+    Err = "cannot parse " + YamlPath.str() + ": " + YIn.error().message();
+    return false;
+  }
+  for (const tooling::Diagnostic &D : Doc.Diagnostics) {
+    auto Msg = [&](const tooling::DiagnosticMessage &M) {
+      Message R;
+      if (!M.FilePath.empty())
+        R.File = canonicalPath(M.FilePath, D.BuildDirectory);
+      R.Offset = M.FileOffset;
+      R.Text = M.Message;
+      return R;
+    };
+    Finding F;
+    F.Check = D.DiagnosticName;
+    F.Level = levelName(D.DiagLevel);
+    F.Main = Msg(D.Message);
+    F.TU = TU.str();
+    for (const tooling::DiagnosticMessage &N : D.Notes)
+      F.Notes.push_back(Msg(N));
+    for (const auto &KV : D.Message.Fix)
+      for (const tooling::Replacement &R : KV.second)
+        F.Fix.push_back(Edit{canonicalPath(R.getFilePath(), D.BuildDirectory), R.getOffset(),
+                             R.getLength(), std::string(R.getReplacementText())});
+    Out.push_back(std::move(F));
+  }
+  return true;
+}
+
+} // namespace hotpath::driver

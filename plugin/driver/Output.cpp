@@ -1,0 +1,492 @@
+//===--- driver/Output.cpp - text, SARIF, GitHub annotations, fix patch ---===//
+#include "Output.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <memory>
+
+namespace hotpath::driver {
+
+namespace {
+
+/// The bytes of each file a finding points into, with its line starts.
+struct SourceFile {
+  std::string Text;
+  std::vector<unsigned> LineStarts; // offset of each line's first byte
+  bool Ok = false;
+};
+
+SourceFile &source(llvm::StringRef Path) {
+  static std::map<std::string, SourceFile> Cache;
+  auto [It, New] = Cache.try_emplace(Path.str());
+  SourceFile &F = It->second;
+  if (New) {
+    if (auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                               /*RequiresNullTerminator=*/false)) {
+      F.Text = (*Buf)->getBuffer().str();
+      F.Ok = true;
+    }
+    F.LineStarts.push_back(0);
+    for (unsigned I = 0; I < F.Text.size(); ++I)
+      if (F.Text[I] == '\n' && I + 1 < F.Text.size())
+        F.LineStarts.push_back(I + 1);
+  }
+  return F;
+}
+
+struct Pos {
+  unsigned Line = 0, Col = 0, CodePointCol = 0;
+};
+
+Pos position(llvm::StringRef Path, unsigned Offset) {
+  SourceFile &F = source(Path);
+  Pos P;
+  if (!F.Ok)
+    return P;
+  Offset = std::min<unsigned>(Offset, F.Text.size());
+  auto It = std::upper_bound(F.LineStarts.begin(), F.LineStarts.end(), Offset);
+  unsigned Line = It - F.LineStarts.begin(); // 1-based
+  unsigned Start = F.LineStarts[Line - 1];
+  P.Line = Line;
+  P.Col = Offset - Start + 1;
+  P.CodePointCol = 1;
+  for (unsigned I = Start; I < Offset; ++I)
+    if ((static_cast<unsigned char>(F.Text[I]) & 0xC0) != 0x80)
+      ++P.CodePointCol;
+  return P;
+}
+
+llvm::StringRef lineText(llvm::StringRef Path, unsigned Line) {
+  SourceFile &F = source(Path);
+  if (!F.Ok || Line == 0 || Line > F.LineStarts.size())
+    return "";
+  llvm::StringRef T(F.Text);
+  return T.substr(F.LineStarts[Line - 1]).split('\n').first.rtrim("\r");
+}
+
+std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir) {
+  llvm::SmallString<256> D(Dir);
+  if (!D.ends_with("/"))
+    D += "/";
+  if (Path.starts_with(D))
+    return Path.drop_front(D.size()).str();
+  return Path.str();
+}
+
+void writeMessage(llvm::raw_ostream &OS, const Message &M, llvm::StringRef Level,
+                  llvm::StringRef Check, llvm::StringRef Cwd) {
+  if (!M.File.empty())
+    OS << relativeTo(M.File, Cwd) << ':' << M.Line << ':' << M.Col << ": ";
+  OS << Level << ": " << M.Text;
+  if (!Check.empty())
+    OS << " [" << Check << ']';
+  OS << '\n';
+  if (M.File.empty() || !M.Line)
+    return;
+  llvm::StringRef L = lineText(M.File, M.Line);
+  OS << L << '\n';
+  for (unsigned I = 0; I + 1 < M.Col && I < L.size(); ++I)
+    OS << (L[I] == '\t' ? '\t' : ' ');
+  OS << "^\n";
+}
+
+// Workflow command escaping (actions/toolkit command.ts).
+std::string escapeData(llvm::StringRef S) {
+  std::string R;
+  for (char C : S) {
+    if (C == '%') R += "%25";
+    else if (C == '\r') R += "%0D";
+    else if (C == '\n') R += "%0A";
+    else R += C;
+  }
+  return R;
+}
+std::string escapeProperty(llvm::StringRef S) {
+  std::string R;
+  for (char C : escapeData(S)) {
+    if (C == ':') R += "%3A";
+    else if (C == ',') R += "%2C";
+    else R += C;
+  }
+  return R;
+}
+
+std::string percentEncode(llvm::StringRef S) {
+  std::string R;
+  for (unsigned char C : S) {
+    if (llvm::isAlnum(C) || C == '/' || C == '-' || C == '_' || C == '.' || C == '~')
+      R += C;
+    else {
+      R += '%';
+      R += llvm::hexdigit(C >> 4);
+      R += llvm::hexdigit(C & 15);
+    }
+  }
+  return R;
+}
+
+llvm::StringRef ruleDescription(llvm::StringRef Check) {
+  if (Check == "hotpath-check-split")
+    return "A hot check function whose reporting branches keep it from being inlined; "
+           "merge its conditions into one unlikely branch and move the reporting to a "
+           "cold function.";
+  if (Check == "hotpath-noop-assert")
+    return "A disabled assert-like macro that still evaluates its argument.";
+  if (Check == "hotpath-hook-gate")
+    return "A hot call to an out-of-line hook that does nothing in this configuration; "
+           "gate it behind an inline flag or static key.";
+  if (Check.starts_with("clang-diagnostic-"))
+    return "A compiler diagnostic.";
+  return "A clang-tidy check.";
+}
+
+} // namespace
+
+void locate(std::vector<Finding> &Findings) {
+  auto Fill = [](Message &M) {
+    if (M.File.empty())
+      return;
+    Pos P = position(M.File, M.Offset);
+    M.Line = P.Line;
+    M.Col = P.Col;
+    M.CodePointCol = P.CodePointCol;
+  };
+  for (Finding &F : Findings) {
+    Fill(F.Main);
+    for (Message &N : F.Notes)
+      Fill(N);
+  }
+}
+
+void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               llvm::StringRef Cwd) {
+  for (const Finding &F : Findings) {
+    writeMessage(OS, F.Main, F.Level, F.Check, Cwd);
+    for (const Message &N : F.Notes)
+      writeMessage(OS, N, "note", "", Cwd);
+  }
+}
+
+void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                 const std::vector<Failure> &Failures, llvm::StringRef Root) {
+  for (const Finding &F : Findings) {
+    std::string Msg = F.Main.Text;
+    for (const Message &N : F.Notes) {
+      Msg += "\n";
+      if (!N.File.empty())
+        Msg += relativeTo(N.File, Root) + ":" + std::to_string(N.Line) + ":" +
+               std::to_string(N.Col) + ": ";
+      Msg += "note: " + N.Text;
+    }
+    OS << "::" << (F.Level == "error" ? "error" : "warning")
+       << " file=" << escapeProperty(relativeTo(F.Main.File, Root))
+       << ",line=" << F.Main.Line << ",col=" << F.Main.Col
+       << ",title=" << escapeProperty(F.Check) << "::" << escapeData(Msg) << '\n';
+  }
+  for (const Failure &X : Failures)
+    OS << "::error file=" << escapeProperty(relativeTo(X.TU, Root))
+       << ",title=hotpath-tidy::" << escapeData("could not be analysed: " + X.Reason) << '\n';
+}
+
+void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                const std::vector<Failure> &Failures, llvm::StringRef Root,
+                llvm::StringRef ToolVersion) {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  using llvm::json::Value;
+
+  std::vector<std::string> Rules;
+  for (const Finding &F : Findings)
+    Rules.push_back(F.Check);
+  llvm::sort(Rules);
+  Rules.erase(std::unique(Rules.begin(), Rules.end()), Rules.end());
+
+  auto Artifact = [&](llvm::StringRef Path) -> Value {
+    std::string Rel = relativeTo(Path, Root);
+    if (llvm::sys::path::is_absolute(Rel))
+      return Object{{"uri", "file://" + percentEncode(Rel)}};
+    return Object{{"uri", percentEncode(Rel)}, {"uriBaseId", "SRCROOT"}};
+  };
+  auto Physical = [&](const Message &M) -> Value {
+    Object P{{"artifactLocation", Artifact(M.File)}};
+    if (M.Line)
+      P["region"] = Object{{"startLine", M.Line}, {"startColumn", M.CodePointCol}};
+    return P;
+  };
+
+  Array RuleArray;
+  for (const std::string &R : Rules)
+    RuleArray.push_back(Object{{"id", R},
+                               {"name", R},
+                               {"shortDescription", Object{{"text", ruleDescription(R)}}}});
+
+  Array Results;
+  for (const Finding &F : Findings) {
+    Object R;
+    R["ruleId"] = F.Check;
+    R["ruleIndex"] =
+        int64_t(std::lower_bound(Rules.begin(), Rules.end(), F.Check) - Rules.begin());
+    R["level"] = F.Level == "error" ? "error" : F.Level == "remark" ? "note" : "warning";
+    R["message"] = Object{{"text", F.Main.Text}};
+    if (!F.Main.File.empty())
+      R["locations"] = Array{Object{{"physicalLocation", Physical(F.Main)}}};
+    Array Related;
+    int64_t Id = 0;
+    for (const Message &N : F.Notes) {
+      Object L{{"id", Id++}, {"message", Object{{"text", N.Text}}}};
+      if (!N.File.empty())
+        L["physicalLocation"] = Physical(N);
+      Related.push_back(std::move(L));
+    }
+    if (!Related.empty())
+      R["relatedLocations"] = std::move(Related);
+    if (!F.Fix.empty()) {
+      std::map<std::string, Array> ByFile;
+      for (const Edit &E : F.Fix) {
+        Pos B = position(E.File, E.Offset), End = position(E.File, E.Offset + E.Length);
+        ByFile[E.File].push_back(Object{
+            {"deletedRegion", Object{{"startLine", B.Line},
+                                     {"startColumn", B.CodePointCol},
+                                     {"endLine", End.Line},
+                                     {"endColumn", End.CodePointCol}}},
+            {"insertedContent", Object{{"text", E.Text}}}});
+      }
+      Array Changes;
+      for (auto &[File, Reps] : ByFile)
+        Changes.push_back(
+            Object{{"artifactLocation", Artifact(File)}, {"replacements", std::move(Reps)}});
+      R["fixes"] = Array{Object{{"description", Object{{"text", "Apply the fix-it of " + F.Check}}},
+                                {"artifactChanges", std::move(Changes)}}};
+    }
+    Results.push_back(std::move(R));
+  }
+
+  Array Notifications;
+  for (const Failure &X : Failures)
+    Notifications.push_back(Object{
+        {"level", "error"},
+        {"message", Object{{"text", "could not be analysed: " + X.Reason}}},
+        {"locations", Array{Object{{"physicalLocation",
+                                    Object{{"artifactLocation", Artifact(X.TU)}}}}}}});
+  Object Invocation{{"executionSuccessful", Failures.empty()}};
+  if (!Notifications.empty())
+    Invocation["toolExecutionNotifications"] = std::move(Notifications);
+
+  std::string RootUri = "file://" + percentEncode(Root);
+  if (!llvm::StringRef(RootUri).ends_with("/"))
+    RootUri += "/";
+  Object Run{
+      {"tool", Object{{"driver", Object{{"name", "hotpath-tidy"},
+                                        {"version", ToolVersion},
+                                        {"informationUri",
+                                         "https://clang.llvm.org/extra/clang-tidy/"},
+                                        {"rules", std::move(RuleArray)}}}}},
+      {"originalUriBaseIds", Object{{"SRCROOT", Object{{"uri", RootUri}}}}},
+      {"columnKind", "unicodeCodePoints"},
+      {"invocations", Array{std::move(Invocation)}},
+      {"results", std::move(Results)}};
+  Value Log = Object{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                     {"version", "2.1.0"},
+                     {"runs", Array{std::move(Run)}}};
+  OS << llvm::formatv("{0:2}", Log) << '\n';
+}
+
+// ---------------------------------------------------------------------------
+// Fix patch
+
+namespace {
+
+constexpr unsigned Context = 3;
+
+bool overlaps(const Edit &A, const Edit &B) {
+  if (A.File != B.File || A == B)
+    return false;
+  if (A.Length == 0 && B.Length == 0)
+    return A.Offset == B.Offset; // two insertions: order unknown
+  if (A.Length == 0)
+    return A.Offset > B.Offset && A.Offset < B.Offset + B.Length;
+  if (B.Length == 0)
+    return B.Offset > A.Offset && B.Offset < A.Offset + A.Length;
+  return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
+}
+
+std::vector<llvm::StringRef> splitLines(llvm::StringRef S) {
+  std::vector<llvm::StringRef> Out;
+  while (!S.empty()) {
+    size_t NL = S.find('\n');
+    if (NL == llvm::StringRef::npos) {
+      Out.push_back(S);
+      break;
+    }
+    Out.push_back(S.take_front(NL + 1));
+    S = S.drop_front(NL + 1);
+  }
+  return Out;
+}
+
+void emitLine(std::string &Out, char Tag, llvm::StringRef L) {
+  Out += Tag;
+  Out += L;
+  if (!L.ends_with("\n"))
+    Out += "\n\\ No newline at end of file\n";
+}
+
+/// A unified diff of one file from its sorted, non-overlapping edits.
+std::string fileDiff(llvm::StringRef Old, const std::vector<Edit> &Edits) {
+  std::vector<llvm::StringRef> Lines = splitLines(Old);
+  std::vector<unsigned> Starts; // Starts[i]: offset of line i; Starts[n] = size
+  unsigned Off = 0;
+  for (llvm::StringRef L : Lines) {
+    Starts.push_back(Off);
+    Off += L.size();
+  }
+  Starts.push_back(Old.size());
+  unsigned N = Lines.size();
+  auto LineOf = [&](unsigned Offset) -> unsigned {
+    // The line holding byte Offset; N for the end of a file ending in '\n'.
+    return std::upper_bound(Starts.begin(), Starts.begin() + N, Offset) - Starts.begin() - 1 +
+           (Offset == Old.size() && (N == 0 || Old.ends_with("\n")) ? 1 : 0);
+  };
+
+  struct Group {
+    unsigned First, Last; // old line indices, inclusive
+    std::vector<const Edit *> Edits;
+  };
+  std::vector<Group> Groups;
+  for (const Edit &E : Edits) {
+    unsigned First = LineOf(E.Offset);
+    unsigned Last = E.Length ? LineOf(E.Offset + E.Length - 1) : First;
+    if (!Groups.empty() && First <= Groups.back().Last + 1 + 2 * Context) {
+      Groups.back().Last = std::max(Groups.back().Last, Last);
+      Groups.back().Edits.push_back(&E);
+    } else {
+      Groups.push_back({First, Last, {&E}});
+    }
+  }
+
+  std::string Out;
+  for (const Group &G : Groups) {
+    unsigned Begin = Starts[std::min(G.First, N)];
+    unsigned End = Starts[std::min(G.Last + 1, N)];
+    std::string New;
+    unsigned Pos = Begin;
+    for (const Edit *E : G.Edits) {
+      New += Old.slice(Pos, E->Offset);
+      New += E->Text;
+      Pos = E->Offset + E->Length;
+    }
+    New += Old.slice(Pos, End);
+    std::vector<llvm::StringRef> OldBlock = splitLines(Old.slice(Begin, End));
+    std::vector<llvm::StringRef> NewBlock = splitLines(New);
+
+    unsigned FirstLine = std::min(G.First, N);
+    unsigned Before = std::min(Context, FirstLine);
+    unsigned LastLine = FirstLine + OldBlock.size(); // one past
+    unsigned After = std::min<unsigned>(Context, N - LastLine);
+    size_t Pre = 0;
+    while (Pre < OldBlock.size() && Pre < NewBlock.size() && OldBlock[Pre] == NewBlock[Pre])
+      ++Pre;
+    size_t Suf = 0;
+    while (Suf < OldBlock.size() - Pre && Suf < NewBlock.size() - Pre &&
+           OldBlock[OldBlock.size() - 1 - Suf] == NewBlock[NewBlock.size() - 1 - Suf])
+      ++Suf;
+    if (Pre == OldBlock.size() && Pre == NewBlock.size())
+      continue; // the edits change nothing
+
+    unsigned OldCount = Before + OldBlock.size() + After;
+    unsigned NewCount = Before + NewBlock.size() + After;
+    unsigned OldStart = FirstLine - Before + (OldCount ? 1 : 0);
+    unsigned NewStart = FirstLine - Before + (NewCount ? 1 : 0);
+    Out += "@@ -" + std::to_string(OldStart) + "," + std::to_string(OldCount) + " +" +
+           std::to_string(NewStart) + "," + std::to_string(NewCount) + " @@\n";
+    for (unsigned I = FirstLine - Before; I < FirstLine; ++I)
+      emitLine(Out, ' ', Lines[I]);
+    for (size_t I = 0; I < Pre; ++I)
+      emitLine(Out, ' ', OldBlock[I]);
+    for (size_t I = Pre; I < OldBlock.size() - Suf; ++I)
+      emitLine(Out, '-', OldBlock[I]);
+    for (size_t I = Pre; I < NewBlock.size() - Suf; ++I)
+      emitLine(Out, '+', NewBlock[I]);
+    for (size_t I = OldBlock.size() - Suf; I < OldBlock.size(); ++I)
+      emitLine(Out, ' ', OldBlock[I]);
+    for (unsigned I = LastLine; I < LastLine + After; ++I)
+      emitLine(Out, ' ', Lines[I]);
+  }
+  return Out;
+}
+
+} // namespace
+
+bool writeFixPatch(llvm::StringRef Path, const std::vector<Finding> &Findings,
+                   llvm::StringRef Root, std::vector<std::string> &Dropped,
+                   std::string &Err) {
+  // Unique edits, each with the findings that want it.
+  std::map<Edit, std::vector<size_t>> Owners;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    for (const Edit &E : Findings[I].Fix)
+      Owners[E].push_back(I);
+  // A finding whose edit overlaps a different edit loses its whole fix, and
+  // so does the other side: which one is right is not ours to guess.
+  std::set<size_t> Lost;
+  std::vector<const Edit *> All;
+  for (auto &KV : Owners)
+    All.push_back(&KV.first);
+  for (size_t I = 0; I < All.size(); ++I)
+    for (size_t J = I + 1; J < All.size() && All[J]->File == All[I]->File &&
+                           All[J]->Offset <= All[I]->Offset + All[I]->Length;
+         ++J)
+      if (overlaps(*All[I], *All[J])) {
+        for (size_t O : Owners[*All[I]])
+          Lost.insert(O);
+        for (size_t O : Owners[*All[J]])
+          Lost.insert(O);
+      }
+  for (size_t O : Lost)
+    Dropped.push_back(relativeTo(Findings[O].Main.File, Root) + ":" +
+                      std::to_string(Findings[O].Main.Line) + ": the fix of [" +
+                      Findings[O].Check + "] overlaps another fix; left out of the patch");
+
+  std::map<std::string, std::vector<Edit>> ByFile;
+  for (auto &[E, Os] : Owners)
+    if (llvm::any_of(Os, [&](size_t O) { return !Lost.count(O); }))
+      ByFile[E.File].push_back(E);
+
+  std::string Patch;
+  for (auto &[File, Edits] : ByFile) {
+    std::string Rel = relativeTo(File, Root);
+    if (llvm::sys::path::is_absolute(Rel)) {
+      Dropped.push_back(File + ": outside " + Root.str() + "; its edits are left out of the patch");
+      continue;
+    }
+    llvm::sort(Edits, [](const Edit &A, const Edit &B) {
+      return std::make_pair(A.Offset, A.Length) < std::make_pair(B.Offset, B.Length);
+    });
+    SourceFile &S = source(File);
+    if (!S.Ok) {
+      Err = "cannot read " + File;
+      return false;
+    }
+    std::string Body = fileDiff(S.Text, Edits);
+    if (Body.empty())
+      continue;
+    Patch += "diff --git a/" + Rel + " b/" + Rel + "\n--- a/" + Rel + "\n+++ b/" + Rel + "\n";
+    Patch += Body;
+  }
+
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC) {
+    Err = "cannot write " + Path.str() + ": " + EC.message();
+    return false;
+  }
+  OS << Patch;
+  return true;
+}
+
+} // namespace hotpath::driver

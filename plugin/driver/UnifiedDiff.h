@@ -1,0 +1,23 @@
+//===--- driver/UnifiedDiff.h - added lines of a unified diff -------------===//
+#ifndef HOTPATH_DRIVER_UNIFIEDDIFF_H
+#define HOTPATH_DRIVER_UNIFIEDDIFF_H
+
+#include "Types.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace hotpath::driver {
+
+/// Reads a unified diff (git diff, diff -u, a patch file) and records, per
+/// new-side file, the lines it adds or changes. Paths are taken relative to
+/// Root; a git-style diff ("--- a/x", "+++ b/x") has its prefixes removed.
+/// Deleted files and lines that are only removed add nothing. Returns false
+/// with Err set when the text is not a unified diff it can follow.
+bool parseUnifiedDiff(llvm::StringRef Text, llvm::StringRef Root, ChangedLines &Out,
+                      std::string &Err);
+
+/// Absolute path without symlinks or "..": the key every piece agrees on.
+std::string canonicalPath(llvm::StringRef Path, llvm::StringRef RelativeTo);
+
+} // namespace hotpath::driver
+
+#endif
