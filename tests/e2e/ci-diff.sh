@@ -1,0 +1,288 @@
+#!/usr/bin/env bash
+# hotpath-tidy --diff, end to end, in a real git repository with a compile
+# database: a clean commit; a patch adding a hot two-branch check function
+# (exactly that finding, exit 1, in text, GitHub and SARIF; also from a diff
+# on stdin; --fix-patch applies with git apply, leaves the tree alone, and
+# the result compiles); a patch touching only unrelated lines (nothing,
+# exit 0); a patch to a header alone (found through the TUs that include it,
+# the header edit once in the fix patch); a TU that does not compile (exit 2,
+# named, and the findings elsewhere still reported); usage errors (exit 2).
+# Usage: ci-diff.sh HOTPATH_TIDY CC
+set -euo pipefail
+tidy=$(realpath "$1") cc=$2
+here=$(cd "$(dirname "$0")" && pwd)
+sarif_check="python3 $here/ci-sarif-required.py"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "ok   $*"; }
+bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+expect_rc() { # expect_rc WANT GOT WHAT
+  if [ "$2" -eq "$1" ]; then ok "$3: exit $2"; else bad "$3: exit $2, expected $1"; fi
+}
+same() { # same WHAT EXPECTED_FILE GOT_FILE
+  if diff -u "$2" "$3" >"$work/same.diff"; then ok "$1"; else bad "$1"; cat "$work/same.diff"; fi
+}
+show() { # the output, for the log
+  echo "---- $1"; sed 's/^/    /' "$2"; echo "----"
+}
+g() { git -c user.name=t -c user.email=t@example.com "$@"; }
+
+repo=$work/repo
+mkdir -p "$repo/src" "$repo/include" && cd "$repo" && git init -q
+cat >include/buf.h <<'H'
+#ifndef BUF_H
+#define BUF_H
+struct buf { unsigned long len; unsigned char *data; };
+unsigned sum(const struct buf *b);
+#endif
+H
+cat >src/buf.c <<'C'
+#include <stdbool.h>
+#include <stdio.h>
+#include "buf.h"
+
+unsigned sum(const struct buf *b)
+{
+	unsigned s = 0;
+	for (unsigned long i = 0; i < b->len; i++)
+		s += b->data[i];
+	return s;
+}
+C
+printf '#include "buf.h"\nint main(void) { struct buf b = {0, 0}; return (int)sum(&b); }\n' >src/main.c
+printf 'int other(int x) { return x + 1; }\n' >src/other.c
+python3 - "$repo" <<'PY'
+import json, sys
+d = sys.argv[1]
+json.dump([{"directory": d, "file": "src/%s.c" % n,
+            "arguments": ["cc", "-std=c11", "-Wall", "-Iinclude", "-c", "src/%s.c" % n, "-o", "%s.o" % n]}
+           for n in ("buf", "main", "other")], open(d + "/compile_commands.json", "w"), indent=1)
+PY
+g add -A && g commit -qm base
+
+run() { "$tidy" --diff=HEAD -p . "$@"; }
+
+# 0. A clean commit: nothing to check.
+set +e
+run >"$work/clean.out" 2>"$work/clean.err"; rc=$?
+set -e
+expect_rc 0 $rc "clean commit"
+[ ! -s "$work/clean.out" ] && ok "clean commit: no output" || bad "clean commit: output"
+run --format=sarif >"$work/clean.sarif" 2>/dev/null || true
+$sarif_check "$work/clean.sarif" --results 0 && ok "clean commit: valid SARIF, no results" || bad "clean SARIF"
+
+# 1. A patch adding a two-branch check function on a hot path.
+cat >>src/buf.c <<'C'
+
+static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
+{
+	const unsigned long end = (unsigned long)off + size;
+
+	if (off > b->len) {
+		fprintf(stderr, "start %u beyond %lu\n", off, b->len);
+		return false;
+	}
+	if (end > b->len) {
+		fprintf(stderr, "end %lu beyond %lu\n", end, b->len);
+		return false;
+	}
+	return true;
+}
+
+unsigned get8(const struct buf *b, unsigned int off) { return check_bounds(b, off, 1) ? b->data[off] : 0; }
+unsigned get16(const struct buf *b, unsigned int off) { return check_bounds(b, off, 2) ? b->data[off] : 0; }
+unsigned get32(const struct buf *b, unsigned int off) { return check_bounds(b, off, 4) ? b->data[off] : 0; }
+C
+cat >"$work/a.expected" <<'E'
+src/buf.c:13:13: warning: check function 'check_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
+            ^
+src/buf.c:13:13: note: 'check_bounds' is hot: 3 call sites
+static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
+            ^
+src/buf.c:17:6: note: this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one
+	if (off > b->len) {
+	    ^
+E
+set +e
+run >"$work/a.out" 2>"$work/a.err"; rc=$?
+set -e
+show "patch 1 (new check function), text, exit $rc" "$work/a.out"
+show "patch 1, stderr" "$work/a.err"
+expect_rc 1 $rc "patch 1 text"
+same "patch 1 text: exactly the new finding" "$work/a.expected" "$work/a.out"
+grep -q -F "1 of 3 translation units to check (1 changed, 0 through 0 changed headers)" "$work/a.err" \
+  && ok "patch 1: only src/buf.c is run" || bad "patch 1: TU selection"
+
+printf '%s\n' "::warning file=src/buf.c,line=13,col=13,title=hotpath-check-split::check function 'check_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function%0Asrc/buf.c:13:13: note: 'check_bounds' is hot: 3 call sites%0Asrc/buf.c:17:6: note: this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one" >"$work/a.gh.expected"
+set +e
+run --format=github >"$work/a.gh" 2>/dev/null; rc=$?
+set -e
+show "patch 1, --format=github, exit $rc" "$work/a.gh"
+expect_rc 1 $rc "patch 1 github"
+same "patch 1 github: one annotation" "$work/a.gh.expected" "$work/a.gh"
+
+set +e
+run --format=sarif >"$work/a.sarif" 2>/dev/null; rc=$?
+set -e
+expect_rc 1 $rc "patch 1 sarif"
+if $sarif_check "$work/a.sarif" --results 1 --rule hotpath-check-split \
+     --file src/buf.c --line 13 --col 13 --fixes; then
+  ok "patch 1 SARIF: 2.1.0 required properties, one result at src/buf.c:13:13 with its fix"
+else
+  bad "patch 1 SARIF"
+fi
+python3 - "$work/a.sarif" <<'PY' && ok "patch 1 SARIF: notes as related locations" || bad "patch 1 SARIF related locations"
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]["results"][0]
+rel = [(l["physicalLocation"]["region"]["startLine"], l["message"]["text"]) for l in r["relatedLocations"]]
+assert rel == [(13, "'check_bounds' is hot: 3 call sites"),
+               (17, "this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one")], rel
+PY
+
+git diff HEAD >"$work/a.patch"
+set +e
+"$tidy" --diff=- -p . <"$work/a.patch" >"$work/a.stdin" 2>/dev/null; rc=$?
+set -e
+expect_rc 1 $rc "patch 1 from stdin"
+same "patch 1 from stdin: same finding" "$work/a.expected" "$work/a.stdin"
+set +e
+(cd src && "$tidy" --diff=HEAD -p .. >"$work/a.subdir" 2>/dev/null); rc=$?
+set -e
+expect_rc 1 $rc "patch 1 from a subdirectory"
+sed 's|^src/||' "$work/a.expected" >"$work/a.subdir.expected"
+same "patch 1 from a subdirectory: paths relative to it" "$work/a.subdir.expected" "$work/a.subdir"
+
+# --fix-patch: applies, leaves the working tree alone, compiles.
+before=$(git diff HEAD | sha1sum)
+set +e
+run --fix-patch="$work/fix1.diff" >/dev/null 2>&1; rc=$?
+set -e
+expect_rc 1 $rc "patch 1 --fix-patch"
+show "patch 1, --fix-patch" "$work/fix1.diff"
+[ "$(git diff HEAD | sha1sum)" = "$before" ] && ok "--fix-patch leaves the working tree alone" \
+  || bad "--fix-patch changed the working tree"
+rm -rf "$work/copy" && cp -r "$repo" "$work/copy"
+if (cd "$work/copy" && git apply "$work/fix1.diff"); then ok "fix patch 1: git apply takes it"; else bad "fix patch 1: git apply"; fi
+if (cd "$work/copy" && "$cc" -std=c11 -Wall -Wextra -Werror -Iinclude -c src/buf.c -o /dev/null); then
+  ok "fix patch 1 applied: src/buf.c compiles with -Wall -Wextra -Werror"
+else
+  bad "fix patch 1 applied: does not compile"
+fi
+grep -q "__builtin_expect(end > b->len, 0)" "$work/copy/src/buf.c" && ok "fix patch 1: the fast path is there" \
+  || bad "fix patch 1: no fast path"
+set +e
+(cd "$work/copy" && "$tidy" --diff=HEAD -p . >"$work/again.out" 2>/dev/null); rc=$?
+set -e
+expect_rc 0 $rc "patch 1 with its fix applied: nothing left"
+
+# 2. A patch touching only unrelated lines of a file with an old finding.
+g commit -qam "check function"
+sed -i 's/unsigned s = 0;/unsigned s = 0; \/* running total *\//' src/buf.c
+printf 'int other(int x) { return x + 2; }\n' >src/other.c
+git diff HEAD >"$work/b.patch"
+show "patch 2 (unrelated lines)" "$work/b.patch"
+for fmt in text github; do
+  set +e
+  run --format=$fmt >"$work/b.$fmt" 2>"$work/b.err"; rc=$?
+  set -e
+  show "patch 2, --format=$fmt, exit $rc" "$work/b.$fmt"
+  expect_rc 0 $rc "patch 2 $fmt"
+  [ ! -s "$work/b.$fmt" ] && ok "patch 2 $fmt: nothing reported" || bad "patch 2 $fmt: reported something"
+done
+show "patch 2, stderr" "$work/b.err"
+set +e
+run --format=sarif >"$work/b.sarif" 2>/dev/null; rc=$?
+set -e
+expect_rc 0 $rc "patch 2 sarif"
+$sarif_check "$work/b.sarif" --results 0 && ok "patch 2 SARIF: valid, no results" || bad "patch 2 SARIF"
+set +e
+run --fix-patch="$work/fix2.diff" >/dev/null 2>&1
+set -e
+[ -f "$work/fix2.diff" ] && [ ! -s "$work/fix2.diff" ] && ok "patch 2: empty fix patch" || bad "patch 2: fix patch not empty"
+git checkout -q -- .
+
+# 3. A patch to a header alone.
+python3 - <<'PY'
+p = "include/buf.h"
+s = open(p).read().replace("#endif\n", "#ifdef DEBUG\n#define ASSERT(x) ((x) ? (void)0 : __builtin_trap())\n#else\n#define ASSERT(x) (void)(x)\n#endif\n#endif\n")
+open(p, "w").write(s)
+PY
+cat >"$work/c.expected" <<'E'
+include/buf.h:8:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+#define ASSERT(x) (void)(x)
+        ^
+E
+set +e
+run --fix-patch="$work/fix3.diff" --progress >"$work/c.out" 2>"$work/c.err"; rc=$?
+set -e
+show "patch 3 (header alone), exit $rc" "$work/c.out"
+show "patch 3, stderr" "$work/c.err"
+expect_rc 1 $rc "patch 3"
+same "patch 3: the header's finding, once" "$work/c.expected" "$work/c.out"
+grep -q -F "2 of 3 translation units to check (0 changed, 2 through 1 changed header)" "$work/c.err" \
+  && ok "patch 3: the two TUs that include the header are run, not src/other.c" || bad "patch 3: TU selection"
+grep -q -F "checked 2/2" "$work/c.err" && ok "--progress: TUs done/total" || bad "--progress"
+show "patch 3, --fix-patch" "$work/fix3.diff"
+[ "$(grep -c '^+#define ASSERT' "$work/fix3.diff")" = 1 ] && ok "fix patch 3: the header edit once (2 TUs)" \
+  || bad "fix patch 3: header edit count"
+rm -rf "$work/copy" && cp -r "$repo" "$work/copy"
+if (cd "$work/copy" && git apply "$work/fix3.diff" && for f in src/*.c; do
+      "$cc" -std=c11 -Wall -Wextra -Werror -Iinclude -c "$f" -o /dev/null || exit 1; done); then
+  ok "fix patch 3 applies and every TU compiles"
+else
+  bad "fix patch 3"
+fi
+set +e
+run --format=github >"$work/c.gh" 2>/dev/null; rc=$?
+run --format=sarif >"$work/c.sarif" 2>/dev/null; rc2=$?
+set -e
+show "patch 3, --format=github, exit $rc" "$work/c.gh"
+expect_rc 1 $rc "patch 3 github"
+expect_rc 1 $rc2 "patch 3 sarif"
+$sarif_check "$work/c.sarif" --results 1 --rule hotpath-noop-assert --file include/buf.h --line 8 --col 9 --fixes \
+  && ok "patch 3 SARIF" || bad "patch 3 SARIF"
+git checkout -q -- .
+
+# 4. A TU that does not compile does not hide findings elsewhere.
+g reset -q --hard HEAD~1
+cat "$work/a.patch" | git apply
+printf 'int other(int x) { return x + ; }\n' >src/other.c
+set +e
+run >"$work/d.out" 2>"$work/d.err"; rc=$?
+run --format=sarif >"$work/d.sarif" 2>/dev/null
+set -e
+show "broken TU, stderr" "$work/d.err"
+expect_rc 2 $rc "a TU that does not compile"
+grep -q "src/other.c: could not be analysed: it does not compile: .*src/other.c:1:" "$work/d.err" \
+  && ok "the broken TU is named with its first error" || bad "broken TU not reported"
+same "the finding in src/buf.c is still reported" "$work/a.expected" "$work/d.out"
+$sarif_check "$work/d.sarif" --results 1 --rule hotpath-check-split --failed \
+  && ok "SARIF: the finding, and executionSuccessful false" || bad "SARIF with a broken TU"
+git checkout -q -- .
+
+# 5. Could not run: exit 2 with the reason.
+set +e
+"$tidy" --diff=HEAD >/dev/null 2>"$work/e1.err"; rc1=$?
+"$tidy" --diff=no-such-rev -p . >/dev/null 2>"$work/e2.err"; rc2=$?
+echo 'not a diff' | "$tidy" --diff=- -p . >/dev/null 2>"$work/e3.err"; rc3=$?
+"$tidy" --diff=HEAD -p . --format=xml >/dev/null 2>"$work/e4.err"; rc4=$?
+set -e
+echo 'x' >>src/buf.c  # a change, so that the database is needed
+set +e
+"$tidy" --diff=HEAD -p "$work/nowhere" >/dev/null 2>"$work/e5.err"; rc5=$?
+set -e
+git checkout -q -- .
+expect_rc 2 $rc2 "unknown revision"; grep -q "git diff no-such-rev failed" "$work/e2.err" && ok "  says git diff failed" || bad "  reason"
+expect_rc 2 $rc3 "not a diff on stdin"; grep -q "not a unified diff" "$work/e3.err" && ok "  says so" || bad "  reason"
+expect_rc 2 $rc4 "bad --format"; grep -q "text, sarif or github" "$work/e4.err" && ok "  says so" || bad "  reason"
+expect_rc 2 $rc5 "no compile database"; grep -q "cannot load the compilation database" "$work/e5.err" && ok "  says so" || bad "  reason"
+[ $rc1 -eq 0 ] && ok "clean tree without -p: nothing to do, exit 0" || bad "clean tree without -p: exit $rc1"
+
+# 6. Without --diff it is clang-tidy.
+"$tidy" --list-checks -checks='-*,hotpath-*' | grep -q hotpath-check-split && ok "without --diff: clang-tidy" \
+  || bad "without --diff"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
