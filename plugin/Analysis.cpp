@@ -10,6 +10,8 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -288,22 +290,22 @@ findSpeculationHazard(const Expr *E, const ASTContext &Ctx,
 //===----------------------------------------------------------------------===//
 
 std::string CallSiteStats::describe() const {
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
+  llvm::SmallVector<std::string, 8> Parts;
+  if (ProfilePercent)
+    Parts.push_back(llvm::formatv("{0:f1}% of {1}", *ProfilePercent, ProfileDescription));
   if (Calls)
-    OS << Calls << (Calls == 1 ? " call site" : " call sites");
+    Parts.push_back(llvm::formatv("{0} call site{1}", Calls, Calls == 1 ? "" : "s"));
   if (InLoops)
-    OS << ", " << InLoops << " in loops";
+    Parts.push_back(llvm::formatv("{0} in loops", InLoops));
   if (FromMacroAccessors)
-    OS << ", " << FromMacroAccessors << " from macro-generated accessors";
+    Parts.push_back(llvm::formatv("{0} from macro-generated accessors", FromMacroAccessors));
   if (InAssertMacros)
-    OS << ", " << InAssertMacros << " inside assert-like macros";
+    Parts.push_back(llvm::formatv("{0} inside assert-like macros", InAssertMacros));
   for (const std::string &M : CallingMacros)
-    OS << ", called by accessor macro '" << M << "'";
+    Parts.push_back("called by accessor macro '" + M + "'");
   if (NamedHot)
-    OS << ", named hot by the rule set";
-  OS.flush();
-  return StringRef(Out).ltrim(", ").str();
+    Parts.push_back("named hot by the rule set");
+  return llvm::join(Parts, ", ");
 }
 
 /// Walks one body keeping the loop depth, so "in a loop" costs nothing extra.

@@ -113,6 +113,9 @@ struct CallSiteStats {
   std::vector<std::string> CallingMacros;
   bool AddressTaken = false;
   bool NamedHot = false;
+  /// Share of a profile's samples the function took, when a profile is given.
+  std::optional<double> ProfilePercent;
+  std::string ProfileDescription; // "self samples in 'perf.txt'"
 
   unsigned score() const {
     return Calls + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +

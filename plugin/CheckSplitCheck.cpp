@@ -620,10 +620,10 @@ void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
     if (!Shape)
       continue;
     bool Multi = Shape->Branches.size() > 1;
-    CallSiteStats Stats = callSites().statsFor(FD, ruleIndex());
+    CallSiteStats Stats = heatOf(FD);
     unsigned Threshold = Multi ? rules().Hotness.MultiBranchThreshold
                                : rules().Hotness.SingleBranchThreshold;
-    if (Stats.score() == 0 || Stats.score() < Threshold)
+    if (!isHot(Stats, Threshold))
       continue;
 
     Plan P = Rewriter(FD, *Shape, Stats, rules(), ruleIndex(), Ctx, preprocessor(),

@@ -601,10 +601,13 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     if (S.Caller->hasAttr<ColdAttr>() || Hooks.count(Caller) ||
         S.Caller->getCanonicalDecl() == H->FD)
       continue;
-    if (!H->Named) {
-      CallSiteStats HS = callSites().statsFor(H->FD, ruleIndex());
-      CallSiteStats CS = callSites().statsFor(S.Caller, ruleIndex());
-      if (HS.score() + CS.score() < Gate.Threshold)
+    if (!H->Named || hasProfile()) {
+      CallSiteStats HS = heatOf(H->FD);
+      CallSiteStats CS = heatOf(S.Caller);
+      // With a profile, the hook or its caller must take enough samples.
+      bool Hot = hasProfile() ? isHot(HS, 0) || isHot(CS, 0)
+                              : HS.score() + CS.score() >= Gate.Threshold;
+      if (!Hot)
         continue;
     }
     std::vector<CallerGroup> &G = Groups[H->FD];
@@ -950,6 +953,9 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       if (NoFix.empty())
         GateFixesUsed = true;
       diag(HookFD->getLocation(), "%0 is a hook: %1", DiagnosticIDs::Note) << HookFD << H.Why;
+      if (hasProfile())
+        diag(HookFD->getLocation(), "%0 is hot: %1", DiagnosticIDs::Note)
+            << HookFD << heatOf(HookFD).describe();
       if (H.GlobalGate)
         diag(H.GlobalGate->getBeginLoc(), "its gate is this switch, tested at the call site",
              DiagnosticIDs::Note);

@@ -12,7 +12,11 @@ namespace hotpath {
 HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), CheckName(Name.str()),
       RuleSetName(Options.get("RuleSet", "generic-gnu-c")),
-      HotFunctionsOption(Options.get("HotFunctions", "")) {
+      HotFunctionsOption(Options.get("HotFunctions", "")),
+      ProfilePath(Options.get("Profile", "")),
+      ProfileThresholdOption(Options.get("ProfileThreshold", "0.5")),
+      ProfileMetricOption(Options.get("ProfileMetric", "self")),
+      ReportColdOption(Options.get("ReportColdFunctions", "false")) {
   llvm::Expected<RuleSet> Loaded = loadRuleSet(RuleSetName);
   if (!Loaded) {
     ConfigError = llvm::toString(Loaded.takeError());
@@ -29,11 +33,65 @@ HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
       Options.get("SingleBranchThreshold", Rules.Hotness.SingleBranchThreshold);
   Rules.Spellings.ReportSuffix = Options.get("ReportSuffix", Rules.Spellings.ReportSuffix);
   Index = std::make_unique<RuleIndex>(Rules);
+
+  if (StringRef(ProfileThresholdOption).getAsDouble(ProfileThreshold) ||
+      ProfileThreshold < 0 || ProfileThreshold > 100) {
+    ConfigError = "ProfileThreshold '" + ProfileThresholdOption +
+                  "' is not a percentage between 0 and 100";
+    return;
+  }
+  // Booleans are read as text: the OptionsView::get<bool> specialisation is
+  // not exported to plugins by Debian's clang-tidy.
+  if (ReportColdOption != "true" && ReportColdOption != "false") {
+    ConfigError = "ReportColdFunctions '" + ReportColdOption + "' is not 'true' or 'false'";
+    return;
+  }
+  ReportColdFunctions = ReportColdOption == "true";
+  if (ProfileMetricOption != "self" && ProfileMetricOption != "inclusive") {
+    ConfigError = "ProfileMetric '" + ProfileMetricOption + "' is not 'self' or 'inclusive'";
+    return;
+  }
+  ProfileMetric = ProfileMetricOption == "self" ? Profile::Metric::Self
+                                                : Profile::Metric::Inclusive;
+  if (!ProfilePath.empty()) {
+    llvm::Expected<Profile> Loaded = Profile::load(ProfilePath);
+    if (!Loaded) {
+      ConfigError = llvm::toString(Loaded.takeError());
+      return;
+    }
+    Prof = std::move(*Loaded);
+  }
+}
+
+CallSiteStats HotpathCheck::heatOf(const FunctionDecl *FD) const {
+  CallSiteStats S = CallSites.statsFor(FD, *Index);
+  if (Prof && FD->getIdentifier()) {
+    S.ProfilePercent =
+        Prof->percentOf(FD->getQualifiedNameAsString(), FD->getName(), ProfileMetric);
+    S.ProfileDescription = std::string(ProfileMetric == Profile::Metric::Self
+                                           ? "self samples"
+                                           : "samples (inclusive)") +
+                           " in '" + Prof->name() + "'";
+    if (!S.ProfilePercent)
+      S.ProfilePercent = 0.0;
+  }
+  return S;
+}
+
+bool HotpathCheck::isHot(const CallSiteStats &S, unsigned Threshold) const {
+  if (Prof)
+    return ReportColdFunctions || S.NamedHot ||
+           (S.ProfilePercent && *S.ProfilePercent >= ProfileThreshold);
+  return S.score() > 0 && S.score() >= Threshold;
 }
 
 void HotpathCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "RuleSet", RuleSetName);
   Options.store(Opts, "HotFunctions", HotFunctionsOption);
+  Options.store(Opts, "Profile", ProfilePath);
+  Options.store(Opts, "ProfileThreshold", ProfileThresholdOption);
+  Options.store(Opts, "ProfileMetric", ProfileMetricOption);
+  Options.store(Opts, "ReportColdFunctions", ReportColdOption);
   Options.store(Opts, "MultiBranchThreshold", Rules.Hotness.MultiBranchThreshold);
   Options.store(Opts, "SingleBranchThreshold", Rules.Hotness.SingleBranchThreshold);
   Options.store(Opts, "ReportSuffix", Rules.Spellings.ReportSuffix);

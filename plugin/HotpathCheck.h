@@ -11,6 +11,7 @@
 #define HOTPATH_TIDY_HOTPATHCHECK_H
 
 #include "Analysis.h"
+#include "Profile.h"
 #include "Rules.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <memory>
@@ -48,10 +49,27 @@ protected:
   const IncludeGraph &includes() const { return Includes; }
   const clang::Preprocessor &preprocessor() const { return *PP; }
 
+  /// Call-site evidence for \p FD, with its share of the profile's samples
+  /// when a profile was given.
+  CallSiteStats heatOf(const clang::FunctionDecl *FD) const;
+  /// Hot enough to report: with a profile, its share of samples reaches
+  /// ProfileThreshold (or ReportColdFunctions asks for all); without one, the
+  /// call-site score reaches \p Threshold.
+  bool isHot(const CallSiteStats &S, unsigned Threshold) const;
+  bool hasProfile() const { return Prof.has_value(); }
+
 private:
   std::string CheckName;
   std::string RuleSetName;
   std::string HotFunctionsOption;
+  std::string ProfilePath;
+  std::string ProfileThresholdOption;
+  std::string ProfileMetricOption;
+  std::string ReportColdOption;
+  bool ReportColdFunctions = false;
+  std::optional<Profile> Prof;
+  double ProfileThreshold = 0.5;
+  Profile::Metric ProfileMetric = Profile::Metric::Self;
   RuleSet Rules;
   std::unique_ptr<RuleIndex> Index;
   std::string ConfigError;

@@ -10,10 +10,10 @@ src="$(dirname "$0")/../checks/hotpath-check-split/two-branch-subsumed.c"
 cp "$src" "$work/input.c"
 fail=0 passed=0
 
-expect_error() { # name rules-value expected-substring
-  local name=$1 value=$2 want=$3 out rc
+expect_error() { # name rules-value expected-substring [option-key]
+  local name=$1 value=$2 want=$3 key=${4:-RuleSet} out rc
   out=$("$tidy" --load="$plugin" -checks='-*,hotpath-*' \
-        -config="{CheckOptions: [{key: hotpath-check-split.RuleSet, value: '$value'}]}" \
+        -config="{CheckOptions: [{key: hotpath-check-split.$key, value: '$value'}]}" \
         "$work/input.c" -- -std=c11 2>&1)
   rc=$?
   if [ "$rc" -ne 0 ] && [ "$rc" -lt 128 ] && grep -qF -- "$want" <<<"$out" &&
@@ -43,5 +43,17 @@ expect_error unknown-preset "generic-gnu" "unknown rule set 'generic-gnu': give 
 if [ "$(id -u)" -ne 0 ]; then
   expect_error unreadable "$work/unreadable.yaml" "unreadable.yaml': cannot read: Permission denied"
 fi
+# Profiles: every defect named with the file and the line.
+printf '# perf report\n    5.10%%  bench  bench  [.] check_bounds\ngarbage here\n' > "$work/bad-line.txt"
+printf 'main;a;b 10\nmain;c\n' > "$work/bad-folded.txt"
+printf '# only comments\n\n' > "$work/empty-profile.txt"
+printf 'main;a 1\n\x00\x01' > "$work/binary-profile.txt"
+expect_error profile-bad-line   "$work/bad-line.txt"   "profile '$work/bad-line.txt': line 3: expected a perf report line" Profile
+expect_error profile-bad-folded "$work/bad-folded.txt" "profile '$work/bad-folded.txt': line 2: expected 'frame;frame;... COUNT' (folded stacks)" Profile
+expect_error profile-empty      "$work/empty-profile.txt" "profile '$work/empty-profile.txt': no samples in it" Profile
+expect_error profile-binary     "$work/binary-profile.txt" "profile '$work/binary-profile.txt': not a text profile (NUL byte at offset 9)" Profile
+expect_error profile-missing    "$work/nope.txt" "profile '$work/nope.txt': cannot read: No such file or directory" Profile
+expect_error profile-threshold  "lots" "ProfileThreshold 'lots' is not a percentage between 0 and 100" ProfileThreshold
+expect_error profile-metric     "total" "ProfileMetric 'total' is not 'self' or 'inclusive'" ProfileMetric
 echo "$passed passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -85,6 +85,15 @@ for cc in gcc clang-19; do
   done
 done
 
+# The real perf profiles of this sample name the check's share of samples.
+for prof in perf-report.txt:"17.3% of self samples in 'perf-report.txt'" folded.txt:"17.3% of self samples in 'folded.txt'"; do
+  file=${prof%%:*} want=${prof#*:}
+  out=$(cd "$work/before" && "$tidy" --load="$plugin" -checks='-*,hotpath-*' \
+        -config="{CheckOptions: [{key: hotpath-check-split.Profile, value: $sample/profile/$file}]}" check.c -- -std=c11 2>&1)
+  if grep -qF "note: 'check_setget_bounds' is hot: $want" <<<"$out"; then ok "profile $file: $want"
+  else bad "profile $file"; echo "$out" | grep note; fi
+done
+
 # Idempotent: a second run finds nothing to change.
 cp -r "$work/after" "$work/again"
 (cd "$work/again" && "$tidy" --load="$plugin" -checks='-*,hotpath-*' --fix "${srcs[@]}" -- -std=c11) \
