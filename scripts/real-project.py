@@ -173,6 +173,8 @@ def tidy_one(opts, db_dir, entry, fixes_dir, index):
     out = p.stdout + p.stderr
     if p.returncode == 124:
         status = 'hang'
+    elif p.returncode == 127 or 'Error opening' in out or 'no checks enabled' in out:
+        status = 'could-not-run'  # e.g. the module failed to load: never 'ok'
     elif p.returncode < 0 or p.returncode >= 128 or 'Stack dump' in out or \
             'PLEASE submit a bug report' in out:
         status = 'crash'
@@ -307,7 +309,8 @@ def main():
             log('    %s:\n%s' % (f, err[:2000]))
         if second is not None:
             log('  second run changed nothing: %s' % ('yes' if second else 'NO'))
-        if status['crash'] or status['hang'] or compile_failures or second is False:
+        if status['crash'] or status['hang'] or status['could-not-run'] or \
+                compile_failures or second is False:
             bad = True
     return 1 if bad else 0
 
