@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Runs the commands of docs/ci.md exactly as written there (read from the
+# file, not copied), in scratch git repositories with a CMake project: the
+# GitHub Actions step, the GitLab CI job's script, the pre-commit hook and
+# the fix-patch commands. A pull request that adds a hot check function must
+# fail each, with the annotation, SARIF and fix patch they promise.
+# Usage: ci-docs.sh HOTPATH_TIDY DOCS_CI_MD
+set -euo pipefail
+tidy=$(realpath "$1") doc=$(realpath "$2")
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/bin" && ln -s "$tidy" "$work/bin/hotpath-tidy"
+export PATH="$work/bin:$PATH"
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "ok   $*"; }
+bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+g() { git -c user.name=t -c user.email=t@example.com "$@"; }
+export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.com GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.com
+
+# The pieces of docs/ci.md.
+python3 - "$doc" "$work" <<'PY'
+import re, sys, textwrap
+doc, work = sys.argv[1], sys.argv[2]
+blocks = re.findall(r"```(\w*)\n(.*?)```", open(doc).read(), re.S)
+def block(first_line):
+    for lang, body in blocks:
+        if body.startswith(first_line):
+            return body
+    sys.exit("docs/ci.md: no block starting with %r" % first_line)
+gh = block("# .github/workflows/hotpath-tidy.yml").splitlines()
+i = gh.index("        run: |", gh.index("      - name: hotpath-tidy on the pull request"))
+run = []
+for l in gh[i + 1:]:
+    if not l.startswith("          "):
+        break
+    run.append(l[10:])
+open(work + "/github-step.sh", "w").write("\n".join(run) + "\n")
+gl = block("# .gitlab-ci.yml").splitlines()
+i = gl.index("  script:")
+script = []
+for l in gl[i + 1:]:
+    if not l.startswith("    - "):
+        break
+    script.append(l[6:])
+open(work + "/gitlab-script.sh", "w").write("\n".join(script) + "\n")
+open(work + "/pre-commit", "w").write(block("#!/bin/sh\n# .git/hooks/pre-commit"))
+entry = [l.split("entry:", 1)[1].strip() for l in block("# .pre-commit-config.yaml").splitlines() if "entry:" in l]
+open(work + "/pre-commit-entry", "w").write(entry[0] + "\n")
+fix = block("hotpath-tidy --diff=HEAD -p build --fix-patch")
+open(work + "/fix.sh", "w").write(fix)
+PY
+echo "GitHub step:"; sed 's/^/    /' "$work/github-step.sh"
+echo "GitLab script:"; sed 's/^/    /' "$work/gitlab-script.sh"
+
+# A CMake project on branch main of an "origin" repository.
+src=$work/src
+mkdir -p "$src/src" "$src/include"
+cat >"$src/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.16)
+project(demo C)
+add_executable(demo src/buf.c src/main.c src/other.c)
+target_include_directories(demo PRIVATE include)
+CM
+printf '#ifndef BUF_H\n#define BUF_H\nstruct buf { unsigned long len; unsigned char *data; };\nunsigned sum(const struct buf *b);\n#endif\n' >"$src/include/buf.h"
+printf '#include <stdbool.h>\n#include <stdio.h>\n#include "buf.h"\n\nunsigned sum(const struct buf *b)\n{\n\tunsigned s = 0;\n\tfor (unsigned long i = 0; i < b->len; i++)\n\t\ts += b->data[i];\n\treturn s;\n}\n' >"$src/src/buf.c"
+printf '#include "buf.h"\nint main(void) { struct buf b = {0, 0}; return (int)sum(&b); }\n' >"$src/src/main.c"
+printf 'int other(int x) { return x + 1; }\n' >"$src/src/other.c"
+printf 'build/\nhotpath.sarif\nhotpath-fixes.diff\n' >"$src/.gitignore"
+(cd "$src" && git init -q -b main && g add -A && g commit -qm base)
+git clone -q --bare "$src" "$work/origin.git"
+
+add_check_function() {
+  cat >>src/buf.c <<'C'
+
+static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
+{
+	const unsigned long end = (unsigned long)off + size;
+
+	if (off > b->len) {
+		fprintf(stderr, "start %u beyond %lu\n", off, b->len);
+		return false;
+	}
+	if (end > b->len) {
+		fprintf(stderr, "end %lu beyond %lu\n", end, b->len);
+		return false;
+	}
+	return true;
+}
+
+unsigned get8(const struct buf *b, unsigned int off) { return check_bounds(b, off, 1) ? b->data[off] : 0; }
+unsigned get16(const struct buf *b, unsigned int off) { return check_bounds(b, off, 2) ? b->data[off] : 0; }
+unsigned get32(const struct buf *b, unsigned int off) { return check_bounds(b, off, 4) ? b->data[off] : 0; }
+C
+}
+# A clone with a pull request branch that adds the check function.
+pr_clone() {
+  git clone -q "$work/origin.git" "$1"
+  (cd "$1" && git checkout -q -b feature && add_check_function && g commit -qam "add accessors")
+}
+check_artifacts() { # WHAT DIR
+  if python3 "$here/ci-sarif-required.py" "$2/hotpath.sarif" --results 1 --rule hotpath-check-split \
+       --file src/buf.c --line 13 --col 13 --fixes; then
+    ok "$1: hotpath.sarif is SARIF 2.1.0 with the one finding"
+  else
+    bad "$1: hotpath.sarif"
+  fi
+  if (cd "$2" && git apply --check hotpath-fixes.diff && [ -s hotpath-fixes.diff ]); then
+    ok "$1: hotpath-fixes.diff applies"
+  else
+    bad "$1: hotpath-fixes.diff"
+  fi
+}
+
+# GitHub Actions: the cmake step, then the hotpath-tidy step with its env.
+pr_clone "$work/gh"
+set +e
+(cd "$work/gh" && cmake -S . -B build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null &&
+   BASE=origin/main bash -e "$work/github-step.sh") >"$work/gh.out" 2>"$work/gh.err"; rc=$?
+set -e
+echo "---- GitHub step output"; sed 's/^/    /' "$work/gh.out"; echo "----"
+[ $rc -eq 1 ] && ok "GitHub step fails the check on the finding (exit 1)" || { bad "GitHub step: exit $rc"; cat "$work/gh.err"; }
+grep -q "^::warning file=src/buf.c,line=13,col=13,title=hotpath-check-split::check function 'check_bounds'" "$work/gh.out" \
+  && [ "$(grep -c '^::' "$work/gh.out")" = 1 ] && ok "GitHub step: one annotation on src/buf.c:13" || bad "GitHub step: annotation"
+check_artifacts "GitHub step" "$work/gh"
+
+# GitLab CI: the script lines, in one shell that stops at the first failure.
+pr_clone "$work/gl"
+set +e
+(cd "$work/gl" && CI_MERGE_REQUEST_TARGET_BRANCH_NAME=main bash -e "$work/gitlab-script.sh") \
+  >"$work/gl.out" 2>"$work/gl.err"; rc=$?
+set -e
+[ $rc -eq 1 ] && ok "GitLab job fails on the finding (exit 1)" || { bad "GitLab job: exit $rc"; cat "$work/gl.err"; }
+grep -q "^src/buf.c:13:13: warning: check function 'check_bounds'.*\[hotpath-check-split\]$" "$work/gl.out" \
+  && ok "GitLab job log shows the finding" || bad "GitLab job log"
+check_artifacts "GitLab job" "$work/gl"
+# A merge request without findings passes.
+git clone -q "$work/origin.git" "$work/gl2"
+(cd "$work/gl2" && git checkout -q -b feature && sed -i 's/x + 1/x + 2/' src/other.c && g commit -qam other)
+if (cd "$work/gl2" && CI_MERGE_REQUEST_TARGET_BRANCH_NAME=main bash -e "$work/gitlab-script.sh") >/dev/null 2>&1; then
+  ok "GitLab job passes a merge request without findings"
+else
+  bad "GitLab job fails a clean merge request"
+fi
+
+# pre-commit hook.
+git clone -q "$work/origin.git" "$work/hook"
+cd "$work/hook"
+cmake -S . -B build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+install -m 755 "$work/pre-commit" .git/hooks/pre-commit
+add_check_function
+if g commit -qam "add accessors" >"$work/hook.out" 2>&1; then
+  bad "pre-commit hook let the finding in"
+else
+  ok "pre-commit hook refuses the commit that adds the finding"
+fi
+grep -q "src/buf.c:13:13: warning: check function 'check_bounds'" "$work/hook.out" \
+  && ok "pre-commit hook says why" || { bad "pre-commit hook output"; cat "$work/hook.out"; }
+[ "$(git rev-list --count HEAD)" = 1 ] && ok "  nothing committed" || bad "  committed anyway"
+# The fix commands of the doc, then the commit goes through.
+bash "$work/fix.sh" >/dev/null 2>&1 || true  # typed one by one: the first exits 1
+grep -q "__builtin_expect(end > b->len, 0)" src/buf.c && ok "the doc's fix commands apply the fix" || bad "fix commands"
+cmake --build build >/dev/null && ok "  and the project builds" || bad "  build after the fix"
+if g commit -qam "add accessors, fast path" >"$work/hook2.out" 2>&1; then
+  ok "pre-commit hook accepts the fixed commit"
+else
+  bad "pre-commit hook refuses the fixed commit"; cat "$work/hook2.out"
+fi
+cmd=$(grep -v '^#' "$work/pre-commit" | grep 'hotpath-tidy' | sed 's/^exec //')
+[ "$(cat "$work/pre-commit-entry")" = "$cmd" ] && ok "the pre-commit framework entry is the tested hook command" \
+  || bad "pre-commit framework entry differs from the hook: '$(cat "$work/pre-commit-entry")' vs '$cmd'"
+# First commit of a new repository: nothing to diff against, let it through.
+mkdir "$work/fresh" && cd "$work/fresh" && git init -q && install -m 755 "$work/pre-commit" .git/hooks/pre-commit
+echo x >f && g add f
+g commit -qm first && ok "pre-commit hook lets a first commit through" || bad "pre-commit hook on a first commit"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
