@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# What the hotpath checks cost on a large real translation unit, side by side
+# in one run (a benchmark, not a test: it prints, it does not judge, except
+# that it exits 1 when the median ratio is over the goal and --strict is set).
+#
+# For each TU, REPS rounds of, interleaved so that drift hits all alike:
+#   clang     clang-19 -fsyntax-only <flags> TU
+#   stock     clang-tidy-19 -checks='-*,bugprone-suspicious-semicolon' (a trivial
+#             stock check: what clang-tidy itself costs over the compiler)
+#   hotpath   clang-tidy-19 --load <module> -checks='-*,hotpath-*'
+# each under /usr/bin/time; prints the median wall and CPU (user+sys) time,
+# the peak RSS, and the ratios hotpath/clang (goal <= 1.10), stock/clang and
+# hotpath/stock (what the module itself adds).
+#
+# TUs: the SQLite amalgamation (sqlite3.c, ~240k lines) made from Debian's
+# sqlite3 source package (apt-get source; `./configure && make sqlite3.c`)
+# with the SQLITE_* flags of debian/rules, and a C++ TU that includes
+# <bits/stdc++.h> and instantiates some templates.
+#
+# Usage: scripts/bench-cost.sh [--reps N] [--work DIR] [--strict] [--only sqlite|cxx]
+#   env: CLANG (clang-19), CLANG_TIDY (clang-tidy-19), HOTPATH_PLUGIN
+#        (build/plugin/libhotpathTidyModule.so)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+reps=7 work=$root/build/bench-cost strict=0 only=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --reps) reps=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    --strict) strict=1; shift ;;
+    --only) only=$2; shift 2 ;;
+    -h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "bench-cost: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+clang=${CLANG:-clang-19}
+tidy=${CLANG_TIDY:-clang-tidy-19}
+plugin=${HOTPATH_PLUGIN:-$root/build/plugin/libhotpathTidyModule.so}
+[ -f "$plugin" ] || { echo "bench-cost: no module at $plugin (build first: scripts/build.sh)" >&2; exit 2; }
+command -v /usr/bin/time >/dev/null || apt-get install -y -q time >/dev/null
+mkdir -p "$work"
+
+# --- the TUs ---------------------------------------------------------------
+sqlite_tu() {
+  # Reuses real-project.py's deb-src set-up and unpacking (same cache layout).
+  local src
+  src=$(python3 - "$root/scripts/real-project.py" "$work" <<'EOF'
+import importlib.util, sys, contextlib
+spec = importlib.util.spec_from_file_location('real_project', sys.argv[1])
+rp = importlib.util.module_from_spec(spec); spec.loader.exec_module(rp)
+with contextlib.redirect_stdout(sys.stderr):
+    rp.ensure_deb_src()
+    src = rp.fetch_source('sqlite3', sys.argv[2])
+print(src)
+EOF
+)
+  if [ ! -s "$src/sqlite3.c" ]; then
+    echo "bench-cost: making the amalgamation in $src (configure && make sqlite3.c)" >&2
+    command -v tclsh >/dev/null || apt-get install -y -q tcl >/dev/null
+    (cd "$src" && ./configure >"$work/sqlite-configure.log" 2>&1 &&
+       make sqlite3.c >"$work/sqlite-make.log" 2>&1) ||
+      { echo "bench-cost: could not make sqlite3.c, see $work/sqlite-*.log" >&2; exit 2; }
+  fi
+  sqlite_src=$src
+  sqlite_flags=(-I"$src" $(grep -o -- '-DSQLITE_[A-Za-z0-9_]*\(=[0-9]*\)\{0,1\}' "$src/debian/rules" | sort -u))
+}
+
+cxx_tu() {
+  cxx_file=$work/stdcxx.cpp
+  cat >"$cxx_file" <<'EOF'
+// A C++ TU for the cost benchmark: the whole standard library plus some
+// instantiations, and a few check-function shapes so the matchers fire.
+#include <bits/stdc++.h>
+
+struct buf { std::vector<unsigned char> data; std::size_t len; };
+
+static bool check_bounds(const buf &b, std::size_t off, std::size_t size) {
+  std::size_t end = off + size;
+  if (off > b.len) { std::fprintf(stderr, "bad start %zu\n", off); return false; }
+  if (end > b.len) { std::fprintf(stderr, "bad end %zu\n", end); return false; }
+  return true;
+}
+
+template <typename T> T get(const buf &b, std::size_t off) {
+  T v{};
+  if (!check_bounds(b, off, sizeof(T))) return v;
+  std::memcpy(&v, b.data.data() + off, sizeof(T));
+  return v;
+}
+
+template <typename K, typename V> struct table {
+  std::map<K, V> ordered; std::unordered_map<K, V> hashed;
+  void put(const K &k, const V &v) { ordered[k] = v; hashed[k] = v; }
+  std::optional<V> find(const K &k) const {
+    auto it = hashed.find(k);
+    if (it == hashed.end()) return std::nullopt;
+    return it->second;
+  }
+};
+
+int main(int argc, char **argv) {
+  buf b{std::vector<unsigned char>(64), 64};
+  long sum = get<int>(b, 0) + get<long>(b, 8) + get<short>(b, 60);
+  table<std::string, std::vector<int>> t;
+  table<int, std::string> u;
+  for (int i = 0; i < argc; ++i) {
+    t.put(argv[i], {i, i + 1});
+    u.put(i, argv[i]);
+  }
+  std::vector<std::pair<std::string, int>> v;
+  for (auto &[k, x] : t.ordered) v.emplace_back(k, int(x.size()));
+  std::sort(v.begin(), v.end());
+  std::regex re("[a-z]+([0-9]*)");
+  std::smatch m;
+  std::string s = std::accumulate(v.begin(), v.end(), std::string(),
+                                  [](std::string a, const auto &p) { return a + p.first; });
+  if (std::regex_search(s, m, re)) sum += m.size();
+  std::variant<int, std::string, double> var = 3.0;
+  sum += std::visit([](auto &&x) -> long { return sizeof(x); }, var);
+  std::cout << sum << '\n';
+  return 0;
+}
+EOF
+  cxx_flags=(-std=c++17)
+}
+
+# --- measuring --------------------------------------------------------------
+# run NAME LOG CMD...: one timed run; appends "NAME wall cpu rss_kb rc" to LOG.
+run() {
+  local name=$1 log=$2; shift 2
+  local t=$work/time.$$ rc=0
+  /usr/bin/time -o "$t" -f '%e %U %S %M' "$@" >"$work/last-$name.out" 2>&1 || rc=$?
+  read -r wall user sys rss <"$t"
+  echo "$name $wall $(echo "$user + $sys" | bc) $rss $rc" >>"$log"
+  if [ "$rc" != 0 ]; then
+    echo "bench-cost: $name exited $rc:" >&2; tail -5 "$work/last-$name.out" >&2
+  fi
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+
+bench() {
+  local label=$1 file=$2; shift 2
+  local flags=("$@") log=$work/$label.times
+  : >"$log"
+  local lines
+  lines=$(wc -l <"$file")
+  echo "== $label: $file ($lines lines), $reps rounds"
+  echo "   clang:   $clang -fsyntax-only ${flags[*]} $(basename "$file")"
+  echo "   stock:   $tidy -checks='-*,bugprone-suspicious-semicolon' --quiet $(basename "$file") -- ${flags[*]}"
+  echo "   hotpath: $tidy --load=$plugin -checks='-*,hotpath-*' --quiet $(basename "$file") -- ${flags[*]}"
+  # One warm-up round (page cache, ccache-free): not counted.
+  "$clang" -fsyntax-only "${flags[@]}" "$file" >/dev/null 2>&1 || true
+  for _ in $(seq "$reps"); do
+    run clang "$log" "$clang" -fsyntax-only "${flags[@]}" "$file"
+    run stock "$log" "$tidy" -checks='-*,bugprone-suspicious-semicolon' --quiet "$file" -- "${flags[@]}"
+    run hotpath "$log" "$tidy" --load="$plugin" -checks='-*,hotpath-*' --quiet "$file" -- "${flags[@]}"
+  done
+  local name
+  declare -gA wall cpu rss
+  for name in clang stock hotpath; do
+    wall[$label.$name]=$(awk -v n=$name '$1==n {print $2}' "$log" | median)
+    cpu[$label.$name]=$(awk -v n=$name '$1==n {print $3}' "$log" | median)
+    rss[$label.$name]=$(awk -v n=$name '$1==n {print $4}' "$log" | median)
+  done
+  printf '   %-8s %9s %9s %12s\n' run 'wall s' 'cpu s' 'peak RSS MB'
+  for name in clang stock hotpath; do
+    printf '   %-8s %9.3f %9.3f %12.1f\n' $name "${wall[$label.$name]}" "${cpu[$label.$name]}" \
+      "$(echo "${rss[$label.$name]} / 1024" | bc -l)"
+  done
+  local r_hc r_sc r_hs r_mem
+  r_hc=$(echo "${cpu[$label.hotpath]} / ${cpu[$label.clang]}" | bc -l)
+  r_sc=$(echo "${cpu[$label.stock]} / ${cpu[$label.clang]}" | bc -l)
+  r_hs=$(echo "${cpu[$label.hotpath]} / ${cpu[$label.stock]}" | bc -l)
+  r_mem=$(echo "${rss[$label.hotpath]} / ${rss[$label.clang]}" | bc -l)
+  printf '   ratio (median CPU time): hotpath/clang %.3f (goal <= 1.10), stock/clang %.3f, hotpath/stock %.3f\n' \
+    "$r_hc" "$r_sc" "$r_hs"
+  printf '   ratio (median wall time): hotpath/clang %.3f\n' \
+    "$(echo "${wall[$label.hotpath]} / ${wall[$label.clang]}" | bc -l)"
+  printf '   peak RSS hotpath/clang %.3f\n' "$r_mem"
+  echo "BENCH-COST $label hotpath_clang=$(printf %.3f "$r_hc") stock_clang=$(printf %.3f "$r_sc") hotpath_stock=$(printf %.3f "$r_hs") rss_clang_kb=${rss[$label.clang]} rss_stock_kb=${rss[$label.stock]} rss_hotpath_kb=${rss[$label.hotpath]}"
+  if awk -v r="$r_hc" 'BEGIN {exit !(r > 1.10)}'; then over=1; fi
+}
+
+over=0
+command -v bc >/dev/null || apt-get install -y -q bc >/dev/null
+if [ -z "$only" ] || [ "$only" = sqlite ]; then
+  sqlite_tu
+  bench sqlite "$sqlite_src/sqlite3.c" "${sqlite_flags[@]}"
+fi
+if [ -z "$only" ] || [ "$only" = cxx ]; then
+  cxx_tu
+  bench cxx "$cxx_file" "${cxx_flags[@]}"
+fi
+if [ "$over" = 1 ]; then
+  echo "bench-cost: hotpath/clang over the 1.10 goal (profile: docs/robustness.md, 'Cost')"
+  [ "$strict" = 1 ] && exit 1
+fi
+exit 0
