@@ -80,17 +80,45 @@ bool isReportingFunction(const FunctionDecl *FD, const RuleIndex &Rules) {
   return false;
 }
 
+/// Statements that only report, or do nothing: what project logging macros
+/// expand to ("do { trace; ; __btrfs_error(...); do { } while (0); } while (0)").
+/// Sets \p Reported when a report is among them.
+static bool onlyReportsOrNothing(const Stmt *S, const RuleIndex &Rules,
+                                 const ASTContext &Ctx, bool &Reported) {
+  if (!S || isa<NullStmt>(S))
+    return true;
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    std::optional<llvm::APSInt> Cond = Do->getCond()->getIntegerConstantExpr(Ctx);
+    return Cond && Cond->isZero() && onlyReportsOrNothing(Do->getBody(), Rules, Ctx, Reported);
+  }
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return llvm::all_of(CS->body(), [&](const Stmt *Child) {
+      return onlyReportsOrNothing(Child, Rules, Ctx, Reported);
+    });
+  if (!isReportingStatement(S, Rules, Ctx))
+    return false;
+  Reported = true;
+  return true;
+}
+
 bool isReportingStatement(const Stmt *S, const RuleIndex &Rules,
                           const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
+  // Reporting macros, and reporting functions that a header turned into
+  // macros (glibc's _FORTIFY_SOURCE makes fprintf a macro for __fprintf_chk).
   if (S->getBeginLoc().isMacroID() &&
-      isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingMacros, SM, Ctx.getLangOpts()) &&
+      (isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingMacros, SM, Ctx.getLangOpts()) ||
+       isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingFunctions, SM, Ctx.getLangOpts())) &&
       // The whole statement must come from the macro, not just its start.
       outermostMacroName(S->getBeginLoc(), SM, Ctx.getLangOpts()) ==
           outermostMacroName(S->getEndLoc(), SM, Ctx.getLangOpts()))
     return true;
   if (const FunctionDecl *Callee = directCallee(stripStatementExpr(S)))
     return isReportingFunction(Callee, Rules);
+  if (isa<DoStmt, CompoundStmt>(S)) {
+    bool Reported = false;
+    return onlyReportsOrNothing(S, Rules, Ctx, Reported) && Reported;
+  }
   return false;
 }
 
