@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Bad input: each case gets a clear message and the documented exit status
+# (docs/robustness.md), never a crash (no signal, no "Stack dump"), and never a
+# partial write: the source, which holds a check the module would rewrite, is
+# unchanged byte for byte (or, where clang-tidy goes on by design, exactly
+# what a normal run gives). Run with the module loaded into clang-tidy and
+# with the hotpath-tidy binary.
+# Usage: bad-input.sh CLANG_TIDY PLUGIN [HOTPATH_TIDY]
+set -u
+tidy=$1 plugin=$(realpath "$2") binary=${3:-}
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'chmod -R u+rwX "$work"; rm -rf "$work"' EXIT
+chmod 755 "$work"   # the unreadable case runs as nobody, who must reach it
+passed=0 failed=0 xfailed=0
+# Cases that fail today, each with a reproducer under tests/robustness/repro/.
+# A case listed here that passes is reported XPASS: take it off the list.
+known_failures=" rules-empty "
+
+src=$here/../checks/hotpath-check-split/two-branch-subsumed.c
+cp "$src" "$work/pristine.c"
+printf '\nint broken = ;\n' | cat "$src" - >"$work/noparse.pristine.c"
+mkdir "$work/empty-db"
+mkdir "$work/a-directory.c"
+printf 'hotness: {multi_branch_threshold: [1]}\n' >"$work/wrong-type.yaml"
+: >"$work/empty.yaml"
+printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00' >"$work/binary.yaml"
+: >"$work/empty.perf"
+printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00' >"$work/binary.perf"
+
+opt() { printf -- "-config={CheckOptions: [{key: hotpath-check-split.%s, value: '%s'}]}" "$1" "$2"; }
+
+# check TOOL NAME WANT_RC WANT_MESSAGE FILE MODE -- ARGS...
+#   MODE: same (file unchanged) | fixed (file equals what a normal --fix run gives)
+check() {
+  local tool=$1 name=$2 want_rc=$3 want=$4 file=$5 mode=$6; shift 7
+  local label="$name ($(basename "${tool%% *}"))" out rc why=
+  out=$("$@" 2>&1); rc=$?
+  if [ "$rc" -ge 128 ]; then why="killed by signal $((rc - 128))"
+  elif grep -q 'Stack dump\|PLEASE submit a bug report' <<<"$out"; then why="crash report in output"
+  elif [ "$rc" != "$want_rc" ]; then why="exit $rc, wanted $want_rc"
+  elif ! grep -qF -- "$want" <<<"$out"; then why="no message '$want'"
+  elif [ -n "$file" ] && [ "$mode" = same ] && ! cmp -s "$file" "$file.before"; then
+    why="file changed"
+  elif [ -n "$file" ] && [ "$mode" = fixed ] && ! cmp -s "$file" "$work/expected-fixed.c"; then
+    why="file is neither the original nor the complete fix"
+  fi
+  if [ -z "$why" ]; then
+    passed=$((passed + 1)); echo "ok    $label: exit $rc, '$want'"
+  elif [[ $known_failures == *" $name "* ]]; then
+    xfailed=$((xfailed + 1)); echo "xfail $label: $why (known: tests/robustness/repro/)"
+  else
+    failed=$((failed + 1)); echo "FAIL  $label: $why"; sed 's/^/      /' <<<"$out" | head -20
+  fi
+  if [[ -z $why && $known_failures == *" $name "* ]]; then
+    echo "XPASS $label: passes now, take it off known_failures"
+  fi
+}
+
+# fresh NAME SOURCE: a copy of SOURCE to run on, and its .before twin.
+fresh() { cp "$2" "$work/$1"; cp "$2" "$work/$1.before"; echo "$work/$1"; }
+
+tools=("$tidy --load=$plugin")
+[ -n "$binary" ] && tools+=("$binary")
+for tool in "${tools[@]}"; do
+  read -r -a t <<<"$tool"
+  t+=(-checks='-*,hotpath-*' --fix)
+  # What a normal run makes of the source (for the missing-database case).
+  cp "$src" "$work/expected-fixed.c"
+  "${t[@]}" "$work/expected-fixed.c" -- >/dev/null 2>&1
+
+  f=$(fresh noparse.c "$work/noparse.pristine.c")
+  check "$tool" does-not-parse 1 "Fixes have NOT been applied" "$f" same -- "${t[@]}" "$f" -- -std=c11
+
+  f=$(fresh no-db.c "$work/pristine.c")
+  check "$tool" missing-compile-db 0 "Running without flags" "$f" fixed -- "${t[@]}" -p "$work/empty-db" "$f"
+
+  f=$(fresh unreadable.c "$work/pristine.c"); chmod 000 "$f"
+  if [ "$(id -u)" = 0 ]; then  # root reads anything: drop to nobody for this one
+    check "$tool" unreadable-file 1 "Permission denied" "" same -- \
+      setpriv --reuid=nobody --regid=nogroup --clear-groups "${t[@]}" "$f" -- -std=c11
+  else
+    check "$tool" unreadable-file 1 "Permission denied" "" same -- "${t[@]}" "$f" -- -std=c11
+  fi
+  chmod 644 "$f"; cmp -s "$f" "$f.before" || { failed=$((failed + 1)); echo "FAIL  unreadable-file: file changed"; }
+
+  check "$tool" missing-file 1 "no such file or directory" "" same -- "${t[@]}" "$work/no-such.c" -- -std=c11
+  check "$tool" directory-as-file 1 "Is a directory" "" same -- "${t[@]}" "$work/a-directory.c" -- -std=c11
+
+  f=$(fresh wrong-type.c "$work/pristine.c")
+  check "$tool" rules-wrong-type 1 "wrong-type.yaml:1:" "$f" same -- \
+    "${t[@]}" "$(opt RuleSet "$work/wrong-type.yaml")" "$f" -- -std=c11
+  f=$(fresh empty-rules.c "$work/pristine.c")
+  check "$tool" rules-empty 1 "empty.yaml" "$f" same -- \
+    "${t[@]}" "$(opt RuleSet "$work/empty.yaml")" "$f" -- -std=c11
+  f=$(fresh binary-rules.c "$work/pristine.c")
+  check "$tool" rules-binary 1 "binary.yaml:1:" "$f" same -- \
+    "${t[@]}" "$(opt RuleSet "$work/binary.yaml")" "$f" -- -std=c11
+  f=$(fresh missing-rules.c "$work/pristine.c")
+  check "$tool" rules-missing 1 "no-such-rules.yaml" "$f" same -- \
+    "${t[@]}" "$(opt RuleSet "$work/no-such-rules.yaml")" "$f" -- -std=c11
+  f=$(fresh empty-profile.c "$work/pristine.c")
+  check "$tool" profile-empty 1 "empty.perf': no samples in it" "$f" same -- \
+    "${t[@]}" "$(opt Profile "$work/empty.perf")" "$f" -- -std=c11
+  f=$(fresh binary-profile.c "$work/pristine.c")
+  check "$tool" profile-binary 1 "binary.perf': not a text profile" "$f" same -- \
+    "${t[@]}" "$(opt Profile "$work/binary.perf")" "$f" -- -std=c11
+done
+echo "$passed passed, $failed failed, $xfailed known failures"
+[ "$failed" = 0 ]

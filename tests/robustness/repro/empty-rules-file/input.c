@@ -1,0 +1,25 @@
+// Two reporting branches; the first condition implies the second because the
+// 32-bit offset and size are summed in 64 bits, so the fast path tests one.
+#include <stdbool.h>
+#include <stdio.h>
+
+struct buf { unsigned long len; unsigned char *data; };
+
+static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
+{
+	const unsigned long end = (unsigned long)off + size;
+
+	if (off > b->len) {
+		fprintf(stderr, "start %u beyond %lu\n", off, b->len);
+		return false;
+	}
+	if (end > b->len) {
+		fprintf(stderr, "end %lu beyond %lu\n", end, b->len);
+		return false;
+	}
+	return true;
+}
+
+unsigned get8(const struct buf *b, unsigned int off) { return check_bounds(b, off, 1) ? b->data[off] : 0; }
+unsigned get16(const struct buf *b, unsigned int off) { return check_bounds(b, off, 2) ? b->data[off] : 0; }
+unsigned get32(const struct buf *b, unsigned int off) { return check_bounds(b, off, 4) ? b->data[off] : 0; }
