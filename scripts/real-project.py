@@ -200,6 +200,14 @@ def run_tidy(opts, src, entries, fixes_dir):
     return results
 
 
+def count_replacements(fixes_dir):
+    """How many replacements the exported fixes hold (before deduplication)."""
+    if not fixes_dir or not os.path.isdir(fixes_dir):
+        return 0
+    return sum(open(os.path.join(fixes_dir, f), errors='replace').read().count('ReplacementText:')
+               for f in os.listdir(fixes_dir) if f.endswith('.yaml'))
+
+
 def syntax_check(entry):
     args = list(entry['args'])
     out, i = [], 0
@@ -265,6 +273,7 @@ def main():
         fixes_dir = os.path.join(opts.work, pkg + '-fixes') if opts.fix else None
         results = run_tidy(opts, src, entries, fixes_dir)
         t2 = time.time()
+        replacements = count_replacements(fixes_dir)
         status = collections.Counter(r['status'] for r in results)
         by_check = collections.Counter(f['check'] for r in results for f in r['findings'])
         findings_file = os.path.join(opts.work, pkg + '-findings.txt')
@@ -309,6 +318,13 @@ def main():
             log('    %s:\n%s' % (f, err[:2000]))
         if second is not None:
             log('  second run changed nothing: %s' % ('yes' if second else 'NO'))
+        # One line for scripts (scripts/robustness.sh adds these up).
+        log('  summary: ' + json.dumps({
+            'package': pkg, 'tus': len(results), 'status': dict(status),
+            'findings': dict(by_check), 'replacements': replacements,
+            'files_changed': len(changed), 'recompiled': recompiled,
+            'compile_failures': len(compile_failures), 'idempotent': second},
+            sort_keys=True))
         if status['crash'] or status['hang'] or status['could-not-run'] or \
                 compile_failures or second is False:
             bad = True
