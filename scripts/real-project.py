@@ -131,6 +131,11 @@ def load_db(db):
         path = os.path.normpath(os.path.join(e['directory'], e['file']))
         if path in seen or not path.endswith(('.c', '.cc', '.cpp', '.cxx')):
             continue
+        if not os.path.isdir(e['directory']):
+            # Build-system probes (CMake's TryCompile-* scratch dirs) that bear
+            # recorded and the build removed: clang-tidy aborts on them
+            # ("Cannot chdir"), which says nothing about the checks.
+            continue
         seen.add(path)
         args = e.get('arguments') or shlex.split(e['command'])
         entries.append({'file': path, 'dir': e['directory'], 'args': args})
