@@ -5,12 +5,15 @@
 #
 # For each TU, REPS rounds of, interleaved so that drift hits all alike:
 #   clang     clang-19 -fsyntax-only <flags> TU
-#   stock     clang-tidy-19 -checks='-*,bugprone-suspicious-semicolon' (a trivial
-#             stock check: what clang-tidy itself costs over the compiler)
+#   tidy-pp   clang-tidy-19 -checks='-*,readability-duplicate-include' (a
+#             trivial stock check with no AST matcher: what clang-tidy itself
+#             costs over the compiler)
+#   tidy-ast  clang-tidy-19 -checks='-*,bugprone-suspicious-semicolon' (a small
+#             stock AST-matcher check: what any matcher-based check costs)
 #   hotpath   clang-tidy-19 --load <module> -checks='-*,hotpath-*'
 # each under /usr/bin/time; prints the median wall and CPU (user+sys) time,
-# the peak RSS, and the ratios hotpath/clang (goal <= 1.10), stock/clang and
-# hotpath/stock (what the module itself adds).
+# the peak RSS, and the ratios to clang (hotpath/clang: goal <= 1.10) and
+# hotpath/tidy-pp (what the module itself adds to clang-tidy).
 #
 # TUs: the SQLite amalgamation (sqlite3.c, ~240k lines) made from Debian's
 # sqlite3 source package (apt-get source; `./configure && make sqlite3.c`)
@@ -147,38 +150,43 @@ bench() {
   lines=$(wc -l <"$file")
   echo "== $label: $file ($lines lines), $reps rounds"
   echo "   clang:   $clang -fsyntax-only ${flags[*]} $(basename "$file")"
-  echo "   stock:   $tidy -checks='-*,bugprone-suspicious-semicolon' --quiet $(basename "$file") -- ${flags[*]}"
+  echo "   tidy-pp: $tidy -checks='-*,readability-duplicate-include' --quiet $(basename "$file") -- ${flags[*]}"
+  echo "   tidy-ast: $tidy -checks='-*,bugprone-suspicious-semicolon' --quiet $(basename "$file") -- ${flags[*]}"
   echo "   hotpath: $tidy --load=$plugin -checks='-*,hotpath-*' --quiet $(basename "$file") -- ${flags[*]}"
   # One warm-up round (page cache, ccache-free): not counted.
   "$clang" -fsyntax-only "${flags[@]}" "$file" >/dev/null 2>&1 || true
   for _ in $(seq "$reps"); do
     run clang "$log" "$clang" -fsyntax-only "${flags[@]}" "$file"
-    run stock "$log" "$tidy" -checks='-*,bugprone-suspicious-semicolon' --quiet "$file" -- "${flags[@]}"
+    run tidy-pp "$log" "$tidy" -checks='-*,readability-duplicate-include' --quiet "$file" -- "${flags[@]}"
+    run tidy-ast "$log" "$tidy" -checks='-*,bugprone-suspicious-semicolon' --quiet "$file" -- "${flags[@]}"
     run hotpath "$log" "$tidy" --load="$plugin" -checks='-*,hotpath-*' --quiet "$file" -- "${flags[@]}"
   done
   local name
   declare -gA wall cpu rss
-  for name in clang stock hotpath; do
+  for name in clang tidy-pp tidy-ast hotpath; do
     wall[$label.$name]=$(awk -v n=$name '$1==n {print $2}' "$log" | median)
     cpu[$label.$name]=$(awk -v n=$name '$1==n {print $3}' "$log" | median)
     rss[$label.$name]=$(awk -v n=$name '$1==n {print $4}' "$log" | median)
   done
   printf '   %-8s %9s %9s %12s\n' run 'wall s' 'cpu s' 'peak RSS MB'
-  for name in clang stock hotpath; do
+  for name in clang tidy-pp tidy-ast hotpath; do
     printf '   %-8s %9.3f %9.3f %12.1f\n' $name "${wall[$label.$name]}" "${cpu[$label.$name]}" \
       "$(echo "${rss[$label.$name]} / 1024" | bc -l)"
   done
-  local r_hc r_sc r_hs r_mem
+  local r_hc r_mem line=BENCH-COST\ $label
   r_hc=$(echo "${cpu[$label.hotpath]} / ${cpu[$label.clang]}" | bc -l)
-  r_sc=$(echo "${cpu[$label.stock]} / ${cpu[$label.clang]}" | bc -l)
-  r_hs=$(echo "${cpu[$label.hotpath]} / ${cpu[$label.stock]}" | bc -l)
   r_mem=$(echo "${rss[$label.hotpath]} / ${rss[$label.clang]}" | bc -l)
-  printf '   ratio (median CPU time): hotpath/clang %.3f (goal <= 1.10), stock/clang %.3f, hotpath/stock %.3f\n' \
-    "$r_hc" "$r_sc" "$r_hs"
-  printf '   ratio (median wall time): hotpath/clang %.3f\n' \
+  printf '   ratio to clang (median CPU time): hotpath %.3f (goal <= 1.10), tidy-pp %.3f, tidy-ast %.3f; hotpath/tidy-pp %.3f\n' \
+    "$r_hc" "$(echo "${cpu[$label.tidy-pp]} / ${cpu[$label.clang]}" | bc -l)" \
+    "$(echo "${cpu[$label.tidy-ast]} / ${cpu[$label.clang]}" | bc -l)" \
+    "$(echo "${cpu[$label.hotpath]} / ${cpu[$label.tidy-pp]}" | bc -l)"
+  printf '   ratio to clang (median wall time): hotpath %.3f\n' \
     "$(echo "${wall[$label.hotpath]} / ${wall[$label.clang]}" | bc -l)"
   printf '   peak RSS hotpath/clang %.3f\n' "$r_mem"
-  echo "BENCH-COST $label hotpath_clang=$(printf %.3f "$r_hc") stock_clang=$(printf %.3f "$r_sc") hotpath_stock=$(printf %.3f "$r_hs") rss_clang_kb=${rss[$label.clang]} rss_stock_kb=${rss[$label.stock]} rss_hotpath_kb=${rss[$label.hotpath]}"
+  for name in clang tidy-pp tidy-ast hotpath; do
+    line+=" ${name}_cpu_s=${cpu[$label.$name]} ${name}_rss_kb=${rss[$label.$name]}"
+  done
+  echo "$line hotpath_clang=$(printf %.3f "$r_hc")"
   if awk -v r="$r_hc" 'BEGIN {exit !(r > 1.10)}'; then over=1; fi
 }
 
