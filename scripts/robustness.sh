@@ -163,6 +163,13 @@ one_seed() {
 if [ -n "$one" ]; then one_seed "$one"; exit 0; fi
 
 [ -f "$plugin" ] || { echo "robustness: no module at $plugin (build first: scripts/build.sh)" >&2; exit 2; }
+# Run on a copy: a rebuild of build/plugin during the run (another shell, a
+# developer's ninja) would otherwise show up as "could not run" or mix versions.
+mkdir -p "$work"
+cp "$plugin" "$work/libhotpathTidyModule.so.tmp" && mv "$work/libhotpathTidyModule.so.tmp" "$work/libhotpathTidyModule.so"
+plugin=$work/libhotpathTidyModule.so
+export HOTPATH_PLUGIN=$plugin CLANG_TIDY=$tidy
+echo "robustness: module $(sha256sum "$plugin" | cut -c1-12) (copied from build/plugin), $("$tidy" --version | grep -o 'version [0-9.]*')"
 export DEBIAN_FRONTEND=noninteractive
 bad=0
 t0=$(date +%s)
