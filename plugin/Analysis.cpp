@@ -762,11 +762,28 @@ std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex
   // followed by a return (reported, but not rewritten).
   llvm::ArrayRef<const Stmt *> Rest = llvm::ArrayRef(Stmts).drop_front(I);
   bool IsVoid = FD->getReturnType()->isVoidType();
-  if (Rest.empty())
-    return IsVoid ? std::optional<CheckShape>(Shape) : std::nullopt;
-  const auto *Ret = dyn_cast<ReturnStmt>(Rest.back());
+  const auto *Ret = Rest.empty() ? nullptr : dyn_cast<ReturnStmt>(Rest.back());
   if (!Ret && !IsVoid)
     return std::nullopt;
+
+  // A branch that reports nothing and returns what success returns is an
+  // early success exit ("if (cmd->next) return;"), not a failure: merged into
+  // the unlikely condition it would send the common case down the slow path.
+  auto SameValue = [&](const Expr *A, const Expr *B) {
+    if (!A || !B)
+      return !A && !B;
+    std::optional<llvm::APSInt> VA = A->getIntegerConstantExpr(Ctx),
+                                VB = B->getIntegerConstantExpr(Ctx);
+    if (VA && VB)
+      return llvm::APSInt::isSameValue(*VA, *VB);
+    return exprIdentity(A, Ctx) == exprIdentity(B, Ctx);
+  };
+  for (const FailureBranch &B : Shape.Branches)
+    if (B.Reports == 0 && B.Return &&
+        (IsVoid || SameValue(B.Return->getRetValue(), Ret->getRetValue())))
+      return std::nullopt;
+  if (Rest.empty())
+    return Shape;
   if (Ret)
     Shape.Success = Ret;
   llvm::ArrayRef<const Stmt *> Work = Ret ? Rest.drop_back() : Rest;

@@ -105,6 +105,16 @@ Expected<RuleSet> parseRuleSet(StringRef Text, StringRef BufferName) {
   };
   std::unique_ptr<MemoryBuffer> Buffer =
       MemoryBuffer::getMemBuffer(Text, BufferName, /*RequiresNullTerminator=*/false);
+  // An empty document parses as all defaults: say so instead.
+  bool HasContent = false;
+  for (StringRef Line : llvm::split(Text, '\n')) {
+    Line = Line.trim();
+    HasContent |= !Line.empty() && !Line.starts_with("#") && Line != "---" && Line != "...";
+  }
+  if (!HasContent)
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: the rule set is empty; give at least 'name:'",
+                             BufferName.str().c_str());
   RuleSet Rules;
   yaml::Input In(Buffer->getMemBufferRef(), /*Ctxt=*/nullptr, Handler, &Message);
   In >> Rules;

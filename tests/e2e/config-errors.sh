@@ -30,6 +30,7 @@ printf 'name: t\nreporting_functions: [printf\n' > "$work/unclosed.yaml"
 printf 'name: t\nspellings:\n  report_suffix: "-slow"\n' > "$work/bad-suffix.yaml"
 printf 'name: t\nreporting_functions: printf\n' > "$work/wrong-type.yaml"
 printf '\x00\x01\x02binary' > "$work/binary.yaml"
+printf '# nothing but a comment\n\n' > "$work/empty.yaml"
 printf 'name: t\n' > "$work/unreadable.yaml"; chmod 000 "$work/unreadable.yaml"
 
 expect_error bad-number  "$work/bad-number.yaml"  "bad-number.yaml:3:27: invalid number"
@@ -38,6 +39,7 @@ expect_error unclosed    "$work/unclosed.yaml"    "unclosed.yaml:2:29: Could not
 expect_error bad-suffix  "$work/bad-suffix.yaml"  "spellings.report_suffix '-slow' is not an identifier suffix"
 expect_error wrong-type  "$work/wrong-type.yaml"  "wrong-type.yaml:2:22: not a sequence"
 expect_error binary      "$work/binary.yaml"      "binary.yaml:1:"
+expect_error empty       "$work/empty.yaml"       "empty.yaml: the rule set is empty; give at least 'name:'"
 expect_error missing     "$work/missing.yaml"     "rules file '$work/missing.yaml': cannot read: No such file or directory"
 expect_error unknown-preset "generic-gnu" "unknown rule set 'generic-gnu': give a preset (generic-gnu-c, linux-kernel, cxx20)"
 if [ "$(id -u)" -ne 0 ]; then

@@ -1,0 +1,55 @@
+// hotpath-options: MultiBranchThreshold=1; SingleBranchThreshold=1
+// A branch that reports nothing and returns what success returns is an early
+// success exit, not a failure branch: merging it into the unlikely condition
+// would send the common case down the slow path (btrfs-progs
+// check_output_format). Such functions are not check functions. A silent
+// branch that returns a failure value still is one.
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct cmd { const struct cmd *next; unsigned flags; };
+static unsigned output_format = 1;
+
+static void check_output_format(const struct cmd *cmd)
+{
+	if (cmd->next)
+		return;
+
+	if (!(cmd->flags & output_format)) {
+		fprintf(stderr, "output format %u is unsupported\n", output_format);
+		exit(1);
+	}
+}
+
+static bool check_len(unsigned long len, unsigned long max)
+{
+	if (len == 0)
+		return true;
+	if (len > max) {
+		fprintf(stderr, "too long: %lu\n", len);
+		return false;
+	}
+	return true;
+}
+
+static int check_silent_failure(unsigned long len, unsigned long max)
+{
+	if (len == 0)
+		return -1;
+	if (len > max) {
+		fprintf(stderr, "too long: %lu\n", len);
+		return -1;
+	}
+	return 0;
+}
+
+int run(const struct cmd *c, unsigned long n)
+{
+	int r = 0;
+	for (; c; c = c->next)
+		check_output_format(c);
+	r += check_len(n, 64);
+	r += check_silent_failure(n, 64);
+	return r;
+}
