@@ -321,6 +321,9 @@ std::string CallSiteStats::describe() const {
   llvm::SmallVector<std::string, 8> Parts;
   if (ProfilePercent)
     Parts.push_back(llvm::formatv("{0:f1}% of {1}", *ProfilePercent, ProfileDescription));
+  if (InlineSites)
+    Parts.push_back(llvm::formatv("{0} of {1} call site{2} not inlined", NotInlined,
+                                  *InlineSites, *InlineSites == 1 ? "" : "s"));
   if (Calls)
     Parts.push_back(llvm::formatv("{0} call site{1}", Calls, Calls == 1 ? "" : "s"));
   if (InLoops)

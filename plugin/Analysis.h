@@ -116,6 +116,10 @@ struct CallSiteStats {
   /// Share of a profile's samples the function took, when a profile is given.
   std::optional<double> ProfilePercent;
   std::string ProfileDescription; // "self samples in 'perf.txt'"
+  /// With inline remarks: the call sites the compiler's inliner saw, and how
+  /// many of them it left out of line.
+  std::optional<unsigned> InlineSites;
+  unsigned NotInlined = 0;
 
   unsigned score() const {
     return Calls + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +

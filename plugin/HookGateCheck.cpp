@@ -601,6 +601,8 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     if (S.Caller->hasAttr<ColdAttr>() || Hooks.count(Caller) ||
         S.Caller->getCanonicalDecl() == H->FD)
       continue;
+    if (hasInlineRemarks() && !staysOutOfLine(heatOf(H->FD)))
+      continue; // every call to the hook inlined: no call to gate
     if (!H->Named || hasProfile()) {
       CallSiteStats HS = heatOf(H->FD);
       CallSiteStats CS = heatOf(S.Caller);
@@ -953,7 +955,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       if (NoFix.empty())
         GateFixesUsed = true;
       diag(HookFD->getLocation(), "%0 is a hook: %1", DiagnosticIDs::Note) << HookFD << H.Why;
-      if (hasProfile())
+      if (hasProfile() || hasInlineRemarks())
         diag(HookFD->getLocation(), "%0 is hot: %1", DiagnosticIDs::Note)
             << HookFD << heatOf(HookFD).describe();
       if (H.GlobalGate)

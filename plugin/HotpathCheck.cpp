@@ -16,7 +16,8 @@ HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
       ProfilePath(Options.get("Profile", "")),
       ProfileThresholdOption(Options.get("ProfileThreshold", "0.5")),
       ProfileMetricOption(Options.get("ProfileMetric", "self")),
-      ReportColdOption(Options.get("ReportColdFunctions", "false")) {
+      ReportColdOption(Options.get("ReportColdFunctions", "false")),
+      InlineRemarksPath(Options.get("InlineRemarks", "")) {
   llvm::Expected<RuleSet> Loaded = loadRuleSet(RuleSetName);
   if (!Loaded) {
     ConfigError = llvm::toString(Loaded.takeError());
@@ -61,6 +62,14 @@ HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
     }
     Prof = std::move(*Loaded);
   }
+  if (!InlineRemarksPath.empty()) {
+    llvm::Expected<InlineRemarks> Loaded = InlineRemarks::load(InlineRemarksPath);
+    if (!Loaded) {
+      ConfigError = llvm::toString(Loaded.takeError());
+      return;
+    }
+    Inline = std::move(*Loaded);
+  }
 }
 
 CallSiteStats HotpathCheck::heatOf(const FunctionDecl *FD) const {
@@ -75,10 +84,23 @@ CallSiteStats HotpathCheck::heatOf(const FunctionDecl *FD) const {
     if (!S.ProfilePercent)
       S.ProfilePercent = 0.0;
   }
+  if (Inline && FD->getIdentifier())
+    if (std::optional<InlineCount> C =
+            Inline->countOf(FD->getQualifiedNameAsString(), FD->getName())) {
+      S.InlineSites = C->Sites;
+      S.NotInlined = C->NotInlined;
+    }
   return S;
 }
 
+bool HotpathCheck::staysOutOfLine(const CallSiteStats &S) const {
+  return !Inline || (S.InlineSites && S.NotInlined > 0);
+}
+
 bool HotpathCheck::isHot(const CallSiteStats &S, unsigned Threshold) const {
+  // Calls the compiler inlines cost no call: nothing left to take off.
+  if (!staysOutOfLine(S))
+    return false;
   if (Prof)
     return ReportColdFunctions || S.NamedHot ||
            (S.ProfilePercent && *S.ProfilePercent >= ProfileThreshold);
@@ -92,6 +114,7 @@ void HotpathCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ProfileThreshold", ProfileThresholdOption);
   Options.store(Opts, "ProfileMetric", ProfileMetricOption);
   Options.store(Opts, "ReportColdFunctions", ReportColdOption);
+  Options.store(Opts, "InlineRemarks", InlineRemarksPath);
   Options.store(Opts, "MultiBranchThreshold", Rules.Hotness.MultiBranchThreshold);
   Options.store(Opts, "SingleBranchThreshold", Rules.Hotness.SingleBranchThreshold);
   Options.store(Opts, "ReportSuffix", Rules.Spellings.ReportSuffix);

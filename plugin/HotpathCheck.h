@@ -11,6 +11,7 @@
 #define HOTPATH_TIDY_HOTPATHCHECK_H
 
 #include "Analysis.h"
+#include "InlineRemarks.h"
 #include "Profile.h"
 #include "Rules.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -57,6 +58,12 @@ protected:
   /// call-site score reaches \p Threshold.
   bool isHot(const CallSiteStats &S, unsigned Threshold) const;
   bool hasProfile() const { return Prof.has_value(); }
+  /// Option InlineRemarks given (clang's optimization records, or the
+  /// summary hotpath-tidy --inline-remarks writes).
+  bool hasInlineRemarks() const { return Inline.has_value(); }
+  /// False only when inline remarks are given and show no call to the
+  /// function left out of line (all inlined, or no call compiled at all).
+  bool staysOutOfLine(const CallSiteStats &S) const;
 
 private:
   std::string CheckName;
@@ -68,6 +75,8 @@ private:
   std::string ReportColdOption;
   bool ReportColdFunctions = false;
   std::optional<Profile> Prof;
+  std::string InlineRemarksPath;
+  std::optional<InlineRemarks> Inline;
   double ProfileThreshold = 0.5;
   Profile::Metric ProfileMetric = Profile::Metric::Self;
   RuleSet Rules;
