@@ -1,8 +1,11 @@
 //===--- HotpathTidyMain.cpp - clang-tidy with the hotpath checks built in ===//
 //
-// Without --diff this is clang-tidy, unchanged. With --diff it checks only
-// what a patch touches (driver/DiffMode.cpp), running this same binary, as
-// plain clang-tidy, on each affected translation unit.
+// Without --diff, --profile or --inline-remarks this is clang-tidy,
+// unchanged. With --diff it checks only what a patch touches; with --profile
+// it orders the findings by the profile's samples; with --inline-remarks it
+// first compiles each TU with clang for its inline remarks
+// (driver/DiffMode.cpp). Each runs this same binary, as plain clang-tidy with
+// the options in -config, on each translation unit.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,14 +1,22 @@
-//===--- driver/DiffMode.cpp - hotpath-tidy --diff -------------------------===//
+//===--- driver/DiffMode.cpp - hotpath-tidy --diff, --profile, --inline-remarks ===//
 //
 // Orchestration only (no clang headers): read the diff, pick the TUs it
 // affects, run this same binary on each (in parallel, one process per TU,
 // so a crash or a broken TU stays in its own process), read back what each
 // exported, keep findings on changed lines, print them.
 //
+// Without --diff (with --profile or --inline-remarks) the TUs are the
+// sources named on the command line (all of the database's when none), and
+// every finding is kept. --profile and --inline-remarks set the checks'
+// Profile and InlineRemarks options in each run's -config; with a profile
+// the findings are ordered by the share of samples of their function.
+//
 //===----------------------------------------------------------------------===//
 #include "DiffMode.h"
 #include "DiffTooling.h"
+#include "InlineRun.h"
 #include "Output.h"
+#include "Profile.h"
 #include "UnifiedDiff.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -19,6 +27,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
@@ -31,6 +40,24 @@ namespace {
 
 constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
 
+#define HOTPATH_STRINGIFY2(X) #X
+#define HOTPATH_STRINGIFY(X) HOTPATH_STRINGIFY2(X)
+#define HOTPATH_LLVM_MAJOR_STRING HOTPATH_STRINGIFY(LLVM_VERSION_MAJOR)
+
+/// The share of samples a finding's notes give its function ("'f' is hot:
+/// 17.3% of self samples in ..."); -1 when none does.
+double profileShare(const Finding &F) {
+  static const llvm::Regex Share("is hot: ([0-9]+(\\.[0-9]+)?)% of ");
+  double Best = -1;
+  for (const Message &N : F.Notes) {
+    llvm::SmallVector<llvm::StringRef, 3> M;
+    double V;
+    if (Share.match(N.Text, &M) && !M[1].getAsDouble(V))
+      Best = std::max(Best, V);
+  }
+  return Best;
+}
+
 struct Options {
   std::string Diff;  // a git revision, or "-" for stdin
   std::string BuildDir;
@@ -39,16 +66,30 @@ struct Options {
   std::string FixPatch;
   bool Progress = false;
   std::string Checks = "-*,hotpath-*";
+  std::string Profile;        // --profile
+  bool InlineRemarks = false; // --inline-remarks
+  std::string HeaderFilter = ".*";
+  std::optional<std::string> Config, ConfigFile;
+  std::vector<std::string> Sources;     // without --diff
   std::vector<std::string> PassThrough; // given to each per-TU run
 };
 
 const char Usage[] =
-    "usage: hotpath-tidy --diff=<rev>|- -p <build-dir> [-j N] [--format=text|sarif|github]\n"
-    "                    [--fix-patch=<file>] [--progress] [-checks=...] [-config=...]\n"
-    "                    [-config-file=...] [-extra-arg=...] [-extra-arg-before=...]\n"
-    "  --diff=<rev>   the changes from <rev> to the working tree (git diff <rev>)\n"
-    "  --diff=-       a unified diff on standard input (paths relative to the top of\n"
-    "                 the git work tree, or to the current directory outside one)\n"
+    "usage: hotpath-tidy --diff=<rev>|- -p <build-dir> [options]\n"
+    "       hotpath-tidy --profile=<file> | --inline-remarks  -p <build-dir> [options] [<source>...]\n"
+    "options: [-j N] [--format=text|sarif|github] [--fix-patch=<file>] [--progress]\n"
+    "         [-checks=...] [-config=...] [-config-file=...] [-header-filter=...]\n"
+    "         [-extra-arg=...] [-extra-arg-before=...]\n"
+    "  --diff=<rev>       the changes from <rev> to the working tree (git diff <rev>);\n"
+    "                     only findings on the lines it adds or changes\n"
+    "  --diff=-           a unified diff on standard input (paths relative to the top of\n"
+    "                     the git work tree, or to the current directory outside one)\n"
+    "  --profile=<file>   a perf report --stdio or folded-stacks profile: the checks'\n"
+    "                     Profile option, findings ordered by their share of samples\n"
+    "  --inline-remarks   compile every TU of the database with clang -O2 and its\n"
+    "                     optimization record; report a check or hook only where\n"
+    "                     calls to it stay out of line\n"
+    "  <source>...        without --diff, the TUs to check (default: all in the database)\n"
     "Exit status: 0 nothing found, 1 findings, 2 could not run.\n";
 
 int fail(const llvm::Twine &Msg) {
@@ -80,8 +121,8 @@ bool takeValue(llvm::StringRef Arg, llvm::StringRef Name, int &I, int Argc, cons
 }
 
 bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
-  static const char *const PassValue[] = {"config", "config-file", "extra-arg",
-                                          "extra-arg-before", "load", "vfsoverlay"};
+  static const char *const PassValue[] = {"extra-arg", "extra-arg-before", "load",
+                                          "vfsoverlay"};
   for (int I = 1; I < Argc; ++I) {
     llvm::StringRef A = Argv[I];
     std::string V;
@@ -119,6 +160,20 @@ bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
       O.Progress = true;
     } else if (Take("checks")) {
       O.Checks = V;
+    } else if (Take("profile")) {
+      if (V.empty()) {
+        Err = "--profile needs a file";
+        return false;
+      }
+      O.Profile = V;
+    } else if (A == "--inline-remarks" || A == "-inline-remarks") {
+      O.InlineRemarks = true;
+    } else if (Take("header-filter")) {
+      O.HeaderFilter = V;
+    } else if (Take("config-file")) {
+      O.ConfigFile = V;
+    } else if (Take("config")) {
+      O.Config = V;
     } else if (A == "--quiet" || A == "-quiet") {
       // Always quiet per TU; accepted for symmetry with clang-tidy.
     } else {
@@ -130,11 +185,26 @@ bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
           break;
         }
       if (!Passed) {
-        if (A.starts_with("-"))
-          Err = "option '" + A.str() + "' is not supported with --diff (see --diff --help)";
-        else
+        if (A == "--")
+          Err = "'--' (compile flags on the command line) is not supported here: "
+                "the compile commands come from -p <build-dir>";
+        else if (A == "--fix" || A == "-fix" || A == "--fix-errors" || A == "-fix-errors")
+          Err = "option '" + A.str() +
+                "' is not supported here: --fix-patch=<file> writes the fixes as a diff";
+        else if (A.starts_with("-"))
+          Err = "option '" + A.str() + "' is not supported with --diff, --profile or "
+                "--inline-remarks (see --help)";
+        else if (!O.Diff.empty() || llvm::any_of(llvm::ArrayRef(Argv, Argc), [](const char *X) {
+                   llvm::StringRef S = X;
+                   return S.starts_with("--diff") || S.starts_with("-diff");
+                 }))
           Err = "--diff takes no file names: the patch chooses the files ('" + A.str() + "')";
-        return false;
+        else {
+          O.Sources.push_back(A.str());
+          Passed = true;
+        }
+        if (!Passed)
+          return false;
       }
     }
     if (Missing) {
@@ -142,8 +212,16 @@ bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
       return false;
     }
   }
-  if (O.Diff.empty()) {
+  bool DiffGiven = llvm::any_of(llvm::ArrayRef(Argv, Argc), [](const char *X) {
+    llvm::StringRef S = X;
+    return S == "--diff" || S == "-diff" || S.starts_with("--diff=") || S.starts_with("-diff=");
+  });
+  if (DiffGiven && O.Diff.empty()) {
     Err = "--diff needs a git revision or '-'";
+    return false;
+  }
+  if (O.Config && O.ConfigFile) {
+    Err = "-config and -config-file are mutually exclusive";
     return false;
   }
   if (O.Jobs == 0)
@@ -232,7 +310,11 @@ bool wantsDiffMode(int Argc, const char **Argv) {
     llvm::StringRef A = Argv[I];
     if (A == "--")
       return false;
-    if (A == "--diff" || A == "-diff" || A.starts_with("--diff=") || A.starts_with("-diff="))
+    for (llvm::StringRef Name : {"diff", "profile"})
+      if (A == "--" + Name.str() || A == "-" + Name.str() ||
+          A.starts_with("--" + Name.str() + "=") || A.starts_with("-" + Name.str() + "="))
+        return true;
+    if (A == "--inline-remarks" || A == "-inline-remarks")
       return true;
   }
   return false;
@@ -261,26 +343,40 @@ int diffMain(int Argc, const char **Argv) {
       Root = canonicalPath(llvm::StringRef(Out).trim(), Cwd);
   }
 
-  // 1. The patch.
-  std::string DiffText;
-  if (O.Diff == "-") {
-    auto Buf = llvm::MemoryBuffer::getSTDIN();
-    if (!Buf)
-      return fail("cannot read the diff from standard input");
-    DiffText = (*Buf)->getBuffer().str();
-  } else {
-    if (!Git)
-      return fail("--diff=" + O.Diff + " needs git, which is not on PATH");
-    std::string ErrText;
-    int RC = capture({*Git, "-C", Root, "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-                      "--src-prefix=a/", "--dst-prefix=b/", "-U0", O.Diff, "--"},
-                     Root, DiffText, ErrText);
-    if (RC != 0)
-      return fail("git diff " + O.Diff + " failed: " + llvm::StringRef(ErrText).trim());
+  // 1. The profile, read here too, so a bad one stops the run with the
+  //    checks' own message before any TU is compiled.
+  std::vector<std::pair<std::string, std::string>> CheckOptions;
+  if (!O.Profile.empty()) {
+    std::string Abs = canonicalPath(O.Profile, Cwd);
+    llvm::Expected<hotpath::Profile> Prof = hotpath::Profile::load(Abs);
+    if (!Prof)
+      return fail(llvm::toString(Prof.takeError()));
+    CheckOptions.push_back({"Profile", Abs});
   }
+
+  // 2. The patch.
+  const bool FilterLines = !O.Diff.empty();
   ChangedLines Changed;
-  if (!parseUnifiedDiff(DiffText, Root, Changed, Err))
-    return fail("cannot read the diff: " + Err);
+  if (FilterLines) {
+    std::string DiffText;
+    if (O.Diff == "-") {
+      auto Buf = llvm::MemoryBuffer::getSTDIN();
+      if (!Buf)
+        return fail("cannot read the diff from standard input");
+      DiffText = (*Buf)->getBuffer().str();
+    } else {
+      if (!Git)
+        return fail("--diff=" + O.Diff + " needs git, which is not on PATH");
+      std::string ErrText;
+      int RC = capture({*Git, "-C", Root, "diff", "--no-color", "--no-ext-diff", "--no-textconv",
+                        "--src-prefix=a/", "--dst-prefix=b/", "-U0", O.Diff, "--"},
+                       Root, DiffText, ErrText);
+      if (RC != 0)
+        return fail("git diff " + O.Diff + " failed: " + llvm::StringRef(ErrText).trim());
+    }
+    if (!parseUnifiedDiff(DiffText, Root, Changed, Err))
+      return fail("cannot read the diff: " + Err);
+  }
 
   auto Emit = [&](std::vector<Finding> &Findings, const std::vector<Failure> &Failures) {
     if (O.Format == "sarif")
@@ -307,56 +403,122 @@ int diffMain(int Argc, const char **Argv) {
     return Findings.empty() ? ExitClean : ExitFindings;
   };
 
-  if (Changed.empty()) {
+  if (FilterLines && Changed.empty()) {
     llvm::errs() << "hotpath-tidy: the patch adds no lines; nothing to check\n";
     std::vector<Finding> None;
     return Emit(None, {});
   }
 
-  // 2. The translation units it affects.
+  // 3. The translation units: those the patch affects, or those named.
   if (O.BuildDir.empty())
-    return fail("--diff needs -p <build-dir> (the directory of compile_commands.json)");
+    return fail(std::string(FilterLines ? "--diff" : O.InlineRemarks ? "--inline-remarks"
+                                                                     : "--profile") +
+                " needs -p <build-dir> (the directory of compile_commands.json)");
   std::unique_ptr<Project> P = Project::load(O.BuildDir, Err);
   if (!P)
     return fail("cannot load the compilation database from '" + O.BuildDir + "': " + Err);
   const auto &Files = P->files();
   std::set<std::string> Selected;
-  std::vector<std::string> Headers; // changed, not compiled on their own
-  for (const auto &KV : Changed) {
-    if (Files.count(KV.first))
-      Selected.insert(KV.first);
-    else if (isCFamilySource(KV.first))
-      Headers.push_back(KV.first);
-  }
-  size_t Direct = Selected.size(), ViaHeaders = 0;
   ProgressLine Progress(O.Progress || llvm::sys::Process::StandardErrIsDisplayed());
-  if (!Headers.empty()) {
-    std::vector<std::string> ToScan;
+  if (FilterLines) {
+    std::vector<std::string> Headers; // changed, not compiled on their own
+    for (const auto &KV : Changed) {
+      if (Files.count(KV.first))
+        Selected.insert(KV.first);
+      else if (isCFamilySource(KV.first))
+        Headers.push_back(KV.first);
+    }
+    size_t Direct = Selected.size(), ViaHeaders = 0;
+    if (!Headers.empty()) {
+      std::vector<std::string> ToScan;
+      for (const auto &KV : Files)
+        if (!Selected.count(KV.first))
+          ToScan.push_back(KV.first);
+      auto Deps = P->includes(ToScan, O.Jobs, [&](size_t Done) {
+        Progress.show("scanning includes", Done, ToScan.size());
+      });
+      std::set<std::string> HeaderSet(Headers.begin(), Headers.end());
+      for (size_t I = 0; I < ToScan.size(); ++I)
+        for (const std::string &D : Deps[I])
+          if (HeaderSet.count(D)) {
+            Selected.insert(ToScan[I]);
+            ++ViaHeaders;
+            break;
+          }
+    }
+    llvm::errs() << "hotpath-tidy: " << Changed.size() << " changed file"
+                 << (Changed.size() == 1 ? "" : "s") << "; " << Selected.size() << " of "
+                 << Files.size() << " translation units to check (" << Direct << " changed, "
+                 << ViaHeaders << " through " << Headers.size() << " changed header"
+                 << (Headers.size() == 1 ? "" : "s") << ")\n";
+  } else if (O.Sources.empty()) {
     for (const auto &KV : Files)
-      if (!Selected.count(KV.first))
-        ToScan.push_back(KV.first);
-    auto Deps = P->includes(ToScan, O.Jobs, [&](size_t Done) {
-      Progress.show("scanning includes", Done, ToScan.size());
-    });
-    std::set<std::string> HeaderSet(Headers.begin(), Headers.end());
-    for (size_t I = 0; I < ToScan.size(); ++I)
-      for (const std::string &D : Deps[I])
-        if (HeaderSet.count(D)) {
-          Selected.insert(ToScan[I]);
-          ++ViaHeaders;
-          break;
-        }
+      Selected.insert(KV.first);
+  } else {
+    for (const std::string &S : O.Sources) {
+      std::string C = canonicalPath(S, Cwd);
+      if (!Files.count(C))
+        return fail("'" + S + "' is not in the compilation database in '" + O.BuildDir + "'");
+      Selected.insert(C);
+    }
   }
-  llvm::errs() << "hotpath-tidy: " << Changed.size() << " changed file"
-               << (Changed.size() == 1 ? "" : "s") << "; " << Selected.size() << " of "
-               << Files.size() << " translation units to check (" << Direct << " changed, "
-               << ViaHeaders << " through " << Headers.size() << " changed header"
-               << (Headers.size() == 1 ? "" : "s") << ")\n";
 
-  // 3. Run the checks, one process of this binary per TU.
   TempDir Tmp;
   if (auto EC = llvm::sys::fs::createUniqueDirectory("hotpath-tidy", Tmp.Path))
     return fail("cannot make a temporary directory: " + EC.message());
+  std::vector<Failure> Failures;
+
+  // 4. Inline remarks: every TU of the database is compiled, since the calls
+  //    to a check function may be anywhere, not only in the TUs checked.
+  if (O.InlineRemarks) {
+    std::string Clang;
+    for (const char *Name : {"clang-" HOTPATH_LLVM_MAJOR_STRING, "clang"})
+      if (auto Found = llvm::sys::findProgramByName(Name)) {
+        Clang = *Found;
+        break;
+      }
+    if (Clang.empty())
+      return fail("--inline-remarks needs clang (clang-" HOTPATH_LLVM_MAJOR_STRING
+                  " or clang on PATH) to compile with -fsave-optimization-record");
+    std::vector<std::string> All;
+    for (const auto &KV : Files)
+      All.push_back(KV.first);
+    std::string RecordDir = (Tmp.Path + "/remarks").str();
+    llvm::sys::fs::create_directories(RecordDir);
+    std::string Summary = (Tmp.Path + "/inline-summary.txt").str();
+    if (!collectInlineRemarks(
+            *P, All, Clang, O.Jobs, RecordDir, Summary, Failures,
+            [&](size_t Done) { Progress.show("compiled for inline remarks", Done, All.size()); },
+            Err))
+      return fail(Err);
+    CheckOptions.push_back({"InlineRemarks", Summary});
+  }
+
+  // 5. The configuration of each run: the user's, with the options above.
+  std::vector<std::string> ConfigArgs;
+  if (!CheckOptions.empty()) {
+    std::optional<std::string> User;
+    std::string UserName = "-config";
+    if (O.Config) {
+      User = *O.Config;
+    } else if (O.ConfigFile) {
+      UserName = "-config-file '" + *O.ConfigFile + "'";
+      auto Buf = llvm::MemoryBuffer::getFile(*O.ConfigFile);
+      if (!Buf)
+        return fail("cannot read " + UserName + ": " + Buf.getError().message());
+      User = (*Buf)->getBuffer().str();
+    }
+    std::string Merged;
+    if (!mergeCheckOptions(User, UserName, CheckOptions, Merged, Err))
+      return fail(Err);
+    ConfigArgs.push_back("--config=" + Merged);
+  } else if (O.Config) {
+    ConfigArgs.push_back("--config=" + *O.Config);
+  } else if (O.ConfigFile) {
+    ConfigArgs.push_back("--config-file=" + *O.ConfigFile);
+  }
+
+  // 6. Run the checks, one process of this binary per TU.
   std::vector<std::string> TUs(Selected.begin(), Selected.end());
   struct Outcome {
     int RC = 0;
@@ -366,12 +528,15 @@ int diffMain(int Argc, const char **Argv) {
   std::atomic<size_t> Next{0}, Done{0};
   std::string ChecksArg = "--checks=" + O.Checks;
   std::string BuildArg = "-p=" + O.BuildDir;
+  std::string HeaderArg = "--header-filter=" + O.HeaderFilter;
   auto Work = [&] {
     for (size_t I; (I = Next++) < TUs.size();) {
       std::string Yaml = (Tmp.Path + "/" + std::to_string(I) + ".yaml").str();
       std::string ExportArg = "--export-fixes=" + Yaml;
-      std::vector<llvm::StringRef> Args = {Self, BuildArg, ChecksArg, "--header-filter=.*",
-                                           "--quiet", ExportArg};
+      std::vector<llvm::StringRef> Args = {Self, BuildArg, ChecksArg, HeaderArg, "--quiet",
+                                           ExportArg};
+      for (const std::string &A : ConfigArgs)
+        Args.push_back(A);
       for (const std::string &A : O.PassThrough)
         Args.push_back(A);
       Args.push_back(Files.at(TUs[I]));
@@ -390,9 +555,8 @@ int diffMain(int Argc, const char **Argv) {
       T.join();
   }
 
-  // 4. What they found, on the changed lines.
+  // 7. What they found (on the changed lines, with --diff).
   std::vector<Finding> All;
-  std::vector<Failure> Failures;
   for (size_t I = 0; I < TUs.size(); ++I) {
     std::string Yaml = (Tmp.Path + "/" + std::to_string(I) + ".yaml").str();
     std::vector<Finding> Found;
@@ -426,9 +590,11 @@ int diffMain(int Argc, const char **Argv) {
   std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
   std::vector<Finding> Findings;
   for (Finding &F : All) {
-    auto It = Changed.find(F.Main.File);
-    if (It == Changed.end() || !It->second.count(F.Main.Line))
-      continue;
+    if (FilterLines) {
+      auto It = Changed.find(F.Main.File);
+      if (It == Changed.end() || !It->second.count(F.Main.Line))
+        continue;
+    }
     if (!Seen.insert({F.Check, F.Main.File, F.Main.Offset, F.Main.Text}).second)
       continue; // the same finding in a header, from another TU
     Findings.push_back(std::move(F));
@@ -437,6 +603,17 @@ int diffMain(int Argc, const char **Argv) {
     return std::tie(A.Main.File, A.Main.Line, A.Main.Col, A.Check) <
            std::tie(B.Main.File, B.Main.Line, B.Main.Col, B.Check);
   });
+  if (!O.Profile.empty()) {
+    // Highest share of samples first; findings without one (no function of
+    // the profile behind them) after, in file order.
+    std::vector<std::pair<double, Finding>> Keyed;
+    for (Finding &F : Findings)
+      Keyed.push_back({profileShare(F), std::move(F)});
+    llvm::stable_sort(Keyed, [](const auto &A, const auto &B) { return A.first > B.first; });
+    Findings.clear();
+    for (auto &KV : Keyed)
+      Findings.push_back(std::move(KV.second));
+  }
   llvm::stable_sort(Failures,
                     [](const Failure &A, const Failure &B) { return A.TU < B.TU; });
   return Emit(Findings, Failures);

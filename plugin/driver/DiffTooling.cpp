@@ -2,6 +2,9 @@
 #include "DiffTooling.h"
 #include "UnifiedDiff.h"
 
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -105,7 +108,32 @@ public:
       T.join();
     return Result;
   }
+
+  bool compileCommand(const std::string &TU, std::string &Directory,
+                      std::vector<std::string> &Args) const override {
+    auto It = Files.find(TU);
+    std::vector<tooling::CompileCommand> Cmds =
+        Db->getCompileCommands(It == Files.end() ? TU : It->second);
+    if (Cmds.empty())
+      return false;
+    Directory = Cmds.front().Directory;
+    Args = Cmds.front().CommandLine;
+    return !Args.empty();
+  }
 };
+
+/// The names of the checks the hotpath module registers.
+std::vector<std::string> hotpathCheckNames() {
+  tidy::ClangTidyCheckFactories Factories;
+  for (const auto &E : tidy::ClangTidyModuleRegistry::entries())
+    if (E.getName() == "hotpath-module")
+      E.instantiate()->addCheckFactories(Factories);
+  std::vector<std::string> Names;
+  for (const auto &KV : Factories)
+    Names.push_back(KV.getKey().str());
+  llvm::sort(Names);
+  return Names;
+}
 
 const char *levelName(tooling::Diagnostic::Level L) {
   switch (L) {
@@ -132,6 +160,36 @@ std::unique_ptr<Project> Project::load(llvm::StringRef BuildDir, std::string &Er
     return nullptr;
   }
   return P;
+}
+
+bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::StringRef UserName,
+                       const std::vector<std::pair<std::string, std::string>> &CheckOptions,
+                       std::string &Out, std::string &Err) {
+  tidy::ClangTidyOptions Opts;
+  if (UserConfig) {
+    llvm::ErrorOr<tidy::ClangTidyOptions> Parsed =
+        tidy::parseConfiguration(llvm::MemoryBufferRef(*UserConfig, UserName));
+    if (!Parsed) {
+      Err = "cannot parse " + UserName.str() + ": " + Parsed.getError().message();
+      return false;
+    }
+    Opts = std::move(*Parsed);
+  } else {
+    Opts.InheritParentConfig = true;
+  }
+  for (const std::string &Check : hotpathCheckNames())
+    for (const auto &[Name, Value] : CheckOptions) {
+      std::string Key = Check + "." + Name;
+      auto It = Opts.CheckOptions.find(Key);
+      if (It != Opts.CheckOptions.end() && It->second.Value != Value) {
+        Err = UserName.str() + " sets " + Key + " to '" + It->second.Value +
+              "', and the command line to '" + Value + "': give it once";
+        return false;
+      }
+      Opts.CheckOptions[Key] = tidy::ClangTidyOptions::ClangTidyValue(Value);
+    }
+  Out = tidy::configurationAsText(Opts);
+  return true;
 }
 
 bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,

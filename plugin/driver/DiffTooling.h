@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <optional>
 #include <memory>
 
 namespace hotpath::driver {
@@ -31,7 +32,23 @@ public:
   virtual std::vector<std::set<std::string>>
   includes(const std::vector<std::string> &TUs, unsigned Jobs,
            const std::function<void(size_t Done)> &Progress) = 0;
+
+  /// The compile command of a TU (canonical path): its directory and argv,
+  /// as the database lists them. False when it has none.
+  virtual bool compileCommand(const std::string &TU, std::string &Directory,
+                              std::vector<std::string> &Args) const = 0;
 };
+
+/// The -config text for each per-TU run: \p UserConfig (the text of the
+/// user's -config or -config-file, named \p UserName in errors; none when not
+/// given) with \p CheckOptions ("Profile" -> path) set for every hotpath-*
+/// check. Without a user config the result inherits the .clang-tidy files
+/// (InheritParentConfig), as a run without -config would. False with Err set
+/// when the user's config does not parse, or sets one of the options to
+/// something else.
+bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::StringRef UserName,
+                       const std::vector<std::pair<std::string, std::string>> &CheckOptions,
+                       std::string &Out, std::string &Err);
 
 /// Reads a clang-tidy --export-fixes file; paths made canonical.
 bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,
