@@ -348,6 +348,15 @@ public:
 
   bool shouldVisitLambdaBody() const { return true; }
 
+  /// Calls in a lambda belong to its call operator.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    const FunctionDecl *Outer = Enclosing;
+    Enclosing = L->getCallOperator();
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    Enclosing = Outer;
+    return Result;
+  }
+
 #define HOTPATH_LOOP(Type)                                                     \
   bool Traverse##Type(Type *S) {                                               \
     ++LoopDepth;                                                               \
@@ -367,6 +376,8 @@ public:
       return true;
     CallSiteStats &S = Index.Stats[Callee->getCanonicalDecl()];
     ++S.Calls;
+    if (Enclosing)
+      Index.Sites.push_back({Call, Enclosing});
     if (LoopDepth > 0)
       ++S.InLoops;
     // Parents are visited first: the callee's DeclRefExpr is seen after this.
@@ -436,6 +447,7 @@ CallSiteStats CallSiteIndex::statsFor(const FunctionDecl *FD,
 
 void CallSiteIndex::clear() {
   Stats.clear();
+  Sites.clear();
   MacrosCalling.clear();
   ExpandedMacros.clear();
 }

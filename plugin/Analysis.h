@@ -145,11 +145,20 @@ public:
 
   /// Statistics for \p FD, after the whole TU was seen.
   CallSiteStats statsFor(const clang::FunctionDecl *FD, const RuleIndex &Rules) const;
+
+  /// Every direct call outside system headers with the function (or lambda)
+  /// whose body holds it, in traversal order.
+  struct Site {
+    const clang::CallExpr *Call;
+    const clang::FunctionDecl *Caller;
+  };
+  const std::vector<Site> &sites() const { return Sites; }
   void clear();
 
 private:
   friend class CallSiteVisitor;
   llvm::DenseMap<const clang::FunctionDecl *, CallSiteStats> Stats;
+  std::vector<Site> Sites;
   llvm::StringMap<std::vector<std::string>> MacrosCalling; // callee -> macros
   llvm::StringSet<> ExpandedMacros;
 };

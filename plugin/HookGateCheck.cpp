@@ -493,10 +493,9 @@ void HookGateCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 }
 
 void HookGateCheck::registerCheckMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(callee(functionDecl()), unless(isExpansionInSystemHeader()),
-                              forFunction(functionDecl().bind("hook-gate-caller")))
-                         .bind("hook-gate-call"),
-                     this);
+  // Call sites come from the shared call-site index: asking each call for its
+  // enclosing function (forFunction) built the whole TU's parent map, which
+  // cost more than all the rest of the checks together on sqlite3.c.
   Finder->addMatcher(functionDecl(isDefinition(), unless(isExpansionInSystemHeader()))
                          .bind("hook-gate-def"),
                      this);
@@ -528,18 +527,11 @@ void HookGateCheck::registerCheckPPCallbacks(const SourceManager &, Preprocessor
 }
 
 void HookGateCheck::checkMatch(const MatchFinder::MatchResult &Result) {
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("hook-gate-call")) {
-    const auto *Caller = Result.Nodes.getNodeAs<FunctionDecl>("hook-gate-caller");
-    if (Call->getDirectCallee() && Caller)
-      Sites.push_back({Call, Caller});
-    return;
-  }
   if (const auto *Def = Result.Nodes.getNodeAs<FunctionDecl>("hook-gate-def"))
     Definitions.push_back(Def);
 }
 
 void HookGateCheck::reset() {
-  Sites.clear();
   Definitions.clear();
   ErrorInjected.clear();
 }
@@ -593,7 +585,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
   std::map<const FunctionDecl *, std::vector<CallerGroup>> Groups;
   std::vector<const FunctionDecl *> HookOrder;
   llvm::DenseMap<const FunctionDecl *, unsigned> HooksPerCaller;
-  for (const Site &S : Sites) {
+  for (const CallSiteIndex::Site &S : callSites().sites()) {
     HookInfo *H = HookFor(S.Call->getDirectCallee());
     if (!H || !InMain(S.Call->getBeginLoc()))
       continue;

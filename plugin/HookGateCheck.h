@@ -24,11 +24,6 @@ public:
   HookGateCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
-  struct Site {
-    const clang::CallExpr *Call;
-    const clang::FunctionDecl *Caller;
-  };
-
 protected:
   void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
@@ -41,7 +36,6 @@ private:
   std::string HookFunctionsOption;
   RuleSet::HookGateRules Gate;
   llvm::StringMap<std::string> NamedHooks; // name -> disabled value text
-  std::vector<Site> Sites;
   std::vector<const clang::FunctionDecl *> Definitions;
   llvm::StringSet<> ErrorInjected; // functions named by an error-injection macro
 };
