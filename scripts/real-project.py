@@ -257,6 +257,7 @@ def main():
         opts.plugin = os.path.abspath(opts.plugin)
         if not os.path.exists(opts.plugin):
             sys.exit('real-project: no module at %s (build first: scripts/build.sh)' % opts.plugin)
+    opts.work = os.path.abspath(opts.work)  # bear and make run in the source tree
     os.makedirs(opts.work, exist_ok=True)
     ensure_deb_src()
 
