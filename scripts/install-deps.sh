@@ -8,7 +8,7 @@ packages=(
   cmake ninja-build ccache make gcc g++ python3 git bear valgrind binutils
   "clang-${LLVM_MAJOR}" "clang-tidy-${LLVM_MAJOR}" "clang-tools-${LLVM_MAJOR}"
   "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
-  libgtest-dev libbenchmark-dev dpkg-dev
+  libgtest-dev libbenchmark-dev dpkg-dev csmith linux-perf
 )
 
 missing=()
