@@ -263,15 +263,6 @@ int capture(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef Dir, std::stri
   return RC;
 }
 
-std::string lastLines(llvm::StringRef S, unsigned N) {
-  llvm::SmallVector<llvm::StringRef, 16> Lines;
-  S.trim().split(Lines, '\n');
-  std::string R;
-  for (size_t I = Lines.size() > N ? Lines.size() - N : 0; I < Lines.size(); ++I)
-    R += (R.empty() ? "" : " | ") + Lines[I].trim().str();
-  return R;
-}
-
 bool isCFamilySource(llvm::StringRef Path) {
   llvm::StringRef Ext = llvm::sys::path::extension(Path).ltrim(".");
   static const char *const Exts[] = {"h", "hh", "hpp", "hxx", "h++", "H", "inc", "inl",

@@ -231,4 +231,13 @@ bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,
   return true;
 }
 
+std::string lastLines(llvm::StringRef S, unsigned N) {
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  S.trim().split(Lines, '\n');
+  std::string R;
+  for (size_t I = Lines.size() > N ? Lines.size() - N : 0; I < Lines.size(); ++I)
+    R += (R.empty() ? "" : " | ") + Lines[I].trim().str();
+  return R;
+}
+
 } // namespace hotpath::driver

@@ -50,6 +50,10 @@ bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::Strin
                        const std::vector<std::pair<std::string, std::string>> &CheckOptions,
                        std::string &Out, std::string &Err);
 
+/// The last \p N lines of a child's log on one line, " | "-separated: why a
+/// TU failed, short enough for a summary.
+std::string lastLines(llvm::StringRef Log, unsigned N);
+
 /// Reads a clang-tidy --export-fixes file; paths made canonical.
 bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,
                              std::vector<Finding> &Out, std::string &Err);

@@ -29,15 +29,6 @@ std::string readAll(llvm::StringRef Path) {
   return Buf ? (*Buf)->getBuffer().str() : std::string();
 }
 
-std::string lastLines(llvm::StringRef S, unsigned N) {
-  llvm::SmallVector<llvm::StringRef, 16> Lines;
-  S.trim().split(Lines, '\n');
-  std::string R;
-  for (size_t I = Lines.size() > N ? Lines.size() - N : 0; I < Lines.size(); ++I)
-    R += (R.empty() ? "" : " | ") + Lines[I].trim().str();
-  return R;
-}
-
 /// The compiler's first error line, or its last lines when it has none.
 std::string firstError(llvm::StringRef Log) {
   llvm::SmallVector<llvm::StringRef, 16> Lines;
