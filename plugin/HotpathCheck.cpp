@@ -3,11 +3,23 @@
 #include "HotpathCheck.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
+#include <map>
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace hotpath {
+
+namespace {
+/// Live shared indexes, by TU context and by the assert macros they count
+/// (the only rule the index depends on). Checks are created per TU, so an
+/// entry expires when that TU's checks are destroyed.
+using IndexKey = std::pair<const tidy::ClangTidyContext *, std::string>;
+std::map<IndexKey, std::weak_ptr<SharedTUIndex>> &liveIndexes() {
+  static std::map<IndexKey, std::weak_ptr<SharedTUIndex>> Live;
+  return Live;
+}
+} // namespace
 
 HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), CheckName(Name.str()),
@@ -70,10 +82,24 @@ HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
     }
     Inline = std::move(*Loaded);
   }
+  attachSharedIndex(Context);
+}
+
+void HotpathCheck::attachSharedIndex(tidy::ClangTidyContext *Context) {
+  std::string Key;
+  for (const std::string &M : Rules.AssertMacros)
+    Key += M + ";";
+  std::weak_ptr<SharedTUIndex> &Slot = liveIndexes()[{Context, Key}];
+  Shared = Slot.lock();
+  if (!Shared) {
+    Shared = std::make_shared<SharedTUIndex>();
+    Slot = Shared;
+    OwnsIndex = true;
+  }
 }
 
 CallSiteStats HotpathCheck::heatOf(const FunctionDecl *FD) const {
-  CallSiteStats S = CallSites.statsFor(FD, *Index);
+  CallSiteStats S = callSites().statsFor(FD, *Index);
   if (Prof && FD->getIdentifier()) {
     S.ProfilePercent =
         Prof->percentOf(FD->getQualifiedNameAsString(), FD->getName(), ProfileMetric);
@@ -126,6 +152,11 @@ void HotpathCheck::registerMatchers(MatchFinder *Finder) {
     configurationDiag("%0: %1", clang::DiagnosticIDs::Error) << CheckName << ConfigError;
     return;
   }
+  // Every check learns the ASTContext from the TU itself, whoever indexes.
+  Finder->addMatcher(translationUnitDecl().bind("hotpath-tu"), this);
+  registerCheckMatchers(Finder);
+  if (!OwnsIndex)
+    return;
   // The single pass that indexes call sites for every hotness question: each
   // function body outside system headers, walked once, and the initialisers
   // of globals (where a function's address can escape).
@@ -137,26 +168,28 @@ void HotpathCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(varDecl(hasGlobalStorage(), hasInitializer(expr().bind("hotpath-index-init")),
                              unless(isExpansionInSystemHeader())),
                      this);
-  registerCheckMatchers(Finder);
 }
 
 void HotpathCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                                        Preprocessor *) {
   this->PP = PP;
   if (ConfigError.empty()) {
-    PP->addPPCallbacks(makePreprocessorRecorder(CallSites, Includes, SM));
+    if (OwnsIndex)
+      PP->addPPCallbacks(makePreprocessorRecorder(Shared->CallSites, Shared->Includes, SM));
     registerCheckPPCallbacks(SM, PP);
   }
 }
 
 void HotpathCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
+  if (Result.Nodes.getNodeAs<TranslationUnitDecl>("hotpath-tu"))
+    return;
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("hotpath-index-fn")) {
-    CallSites.indexBody(FD->getBody(), FD, *Result.Context, *Index);
+    Shared->CallSites.indexBody(FD->getBody(), FD, *Result.Context, *Index);
     return;
   }
   if (const auto *Init = Result.Nodes.getNodeAs<Expr>("hotpath-index-init")) {
-    CallSites.indexBody(Init, nullptr, *Result.Context, *Index);
+    Shared->CallSites.indexBody(Init, nullptr, *Result.Context, *Index);
     return;
   }
   checkMatch(Result);
@@ -165,9 +198,9 @@ void HotpathCheck::check(const MatchFinder::MatchResult &Result) {
 void HotpathCheck::onEndOfTranslationUnit() {
   if (Ctx && ConfigError.empty())
     reportFindings(*Ctx);
+  // The shared index is left alone: other checks of this TU may still read
+  // it, and it goes away with them.
   reset();
-  CallSites.clear();
-  Includes.clear();
   Ctx = nullptr;
 }
 
