@@ -3,7 +3,8 @@
 #include "Analysis.h"
 #include "CheckShape.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Lex/Lexer.h"
@@ -339,96 +340,297 @@ std::string CallSiteStats::describe() const {
   return llvm::join(Parts, ", ");
 }
 
-/// Walks one body keeping the loop depth, so "in a loop" costs nothing extra.
-class CallSiteVisitor : public RecursiveASTVisitor<CallSiteVisitor> {
+namespace {
+/// Walks the written code of bodies and records calls and function
+/// references. A plain recursive walk of children(), several times cheaper
+/// than a RecursiveASTVisitor, which also walks types and declarations.
+class BodyWalker {
 public:
-  CallSiteVisitor(CallSiteIndex &Index, const FunctionDecl *Enclosing,
-                  const ASTContext &Ctx, const RuleIndex &Rules)
-      : Index(Index), Enclosing(Enclosing), Ctx(Ctx), Rules(Rules) {}
+  BodyWalker(CallSiteIndex &Index, const ASTContext &Ctx, const RuleIndex &Rules)
+      : Index(Index), SM(Ctx.getSourceManager()), LangOpts(Ctx.getLangOpts()),
+        Rules(Rules) {}
 
-  bool shouldVisitLambdaBody() const { return true; }
-
-  /// Calls in a lambda belong to its call operator.
-  bool TraverseLambdaExpr(LambdaExpr *L) {
-    const FunctionDecl *Outer = Enclosing;
-    Enclosing = L->getCallOperator();
-    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
-    Enclosing = Outer;
-    return Result;
-  }
-
-#define HOTPATH_LOOP(Type)                                                     \
-  bool Traverse##Type(Type *S) {                                               \
-    ++LoopDepth;                                                               \
-    bool Result = RecursiveASTVisitor::Traverse##Type(S);                      \
-    --LoopDepth;                                                               \
-    return Result;                                                             \
-  }
-  HOTPATH_LOOP(ForStmt)
-  HOTPATH_LOOP(WhileStmt)
-  HOTPATH_LOOP(DoStmt)
-  HOTPATH_LOOP(CXXForRangeStmt)
-#undef HOTPATH_LOOP
-
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee)
-      return true;
-    CallSiteStats &S = Index.Stats[Callee->getCanonicalDecl()];
-    ++S.Calls;
-    if (Enclosing)
-      Index.Sites.push_back({Call, Enclosing});
-    if (LoopDepth > 0)
-      ++S.InLoops;
-    // Parents are visited first: the callee's DeclRefExpr is seen after this.
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
-      CalleeRefs.insert(Ref);
-    SourceLocation Loc = Call->getBeginLoc();
-    if (Loc.isMacroID()) {
-      if (Enclosing && Enclosing->getLocation().isMacroID())
-        ++S.FromMacroAccessors;
-      if (isInsideMacroNamed(Loc, Rules.AssertMacros, Ctx.getSourceManager(),
-                             Ctx.getLangOpts()))
-        ++S.InAssertMacros;
+  void walkBody(const Stmt *Body, const FunctionDecl *Enclosing) {
+    if (Body)
+      walk(Body, Enclosing, 0, 0);
+    // Generated code nests expressions thousands deep: what was too deep to
+    // recurse into is walked from here, in the order it was met.
+    while (!Deferred.empty()) {
+      std::vector<Pending> Work;
+      Work.swap(Deferred);
+      for (const Pending &P : Work)
+        walk(P.S, P.Enclosing, P.LoopDepth, 0);
     }
-    return true;
-  }
-
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
-      if (!CalleeRefs.contains(Ref))
-        Index.Stats[FD->getCanonicalDecl()].AddressTaken = true;
-    return true;
   }
 
 private:
+  struct Pending {
+    const Stmt *S;
+    const FunctionDecl *Enclosing;
+    unsigned LoopDepth;
+  };
+  static constexpr unsigned MaxRecursion = 256;
+
+  void walk(const Stmt *S, const FunctionDecl *Enclosing, unsigned Loops, unsigned Depth) {
+    if (Depth > MaxRecursion) {
+      Deferred.push_back({S, Enclosing, Loops});
+      return;
+    }
+    ++Depth;
+    // The commonest nodes first, without children(): casts, parentheses,
+    // operators and literals are most of any body.
+    while (true) {
+      switch (S->getStmtClass()) {
+      case Stmt::ImplicitCastExprClass:
+      case Stmt::CStyleCastExprClass:
+        S = cast<CastExpr>(S)->getSubExpr();
+        continue;
+      case Stmt::ParenExprClass:
+        S = cast<ParenExpr>(S)->getSubExpr();
+        continue;
+      case Stmt::UnaryOperatorClass:
+        S = cast<UnaryOperator>(S)->getSubExpr();
+        continue;
+      case Stmt::MemberExprClass:
+        S = cast<MemberExpr>(S)->getBase();
+        continue;
+      case Stmt::BinaryOperatorClass:
+      case Stmt::CompoundAssignOperatorClass:
+        walk(cast<BinaryOperator>(S)->getLHS(), Enclosing, Loops, Depth);
+        S = cast<BinaryOperator>(S)->getRHS();
+        continue;
+      case Stmt::IntegerLiteralClass:
+      case Stmt::CharacterLiteralClass:
+      case Stmt::FloatingLiteralClass:
+      case Stmt::StringLiteralClass:
+        return;
+      default:
+        break;
+      }
+      break;
+    }
+    switch (S->getStmtClass()) {
+    case Stmt::DeclRefExprClass:
+      if (const auto *FD = dyn_cast<FunctionDecl>(cast<DeclRefExpr>(S)->getDecl()))
+        Index.recordAddressTaken(FD);
+      return;
+    case Stmt::ForStmtClass:
+    case Stmt::WhileStmtClass:
+    case Stmt::DoStmtClass:
+      ++Loops;
+      break;
+    case Stmt::CXXForRangeStmtClass: {
+      // The begin/end/!= calls clang adds are not call sites anyone wrote.
+      const auto *Range = cast<CXXForRangeStmt>(S);
+      for (const Stmt *C : {Range->getInit(), static_cast<const Stmt *>(Range->getLoopVarStmt()),
+                            static_cast<const Stmt *>(Range->getRangeInit()),
+                            Range->getBody()})
+        if (C)
+          walk(C, Enclosing, Loops + 1, Depth);
+      return;
+    }
+    case Stmt::LambdaExprClass: {
+      // Calls in a lambda's body belong to its call operator.
+      const auto *Lambda = cast<LambdaExpr>(S);
+      for (const Expr *Init : Lambda->capture_inits())
+        if (Init)
+          walk(Init, Enclosing, Loops, Depth);
+      walk(Lambda->getBody(), Lambda->getCallOperator(), Loops, Depth);
+      return;
+    }
+    case Stmt::PseudoObjectExprClass:
+      walk(cast<PseudoObjectExpr>(S)->getSyntacticForm(), Enclosing, Loops, Depth);
+      return;
+    case Stmt::InitListExprClass:
+      // The braces as written, not the semantic form clang fills in.
+      if (const InitListExpr *Written = cast<InitListExpr>(S)->getSyntacticForm())
+        S = Written;
+      break;
+    default:
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        walkCall(Call, Enclosing, Loops, Depth);
+        return;
+      }
+      break;
+    }
+    for (const Stmt *C : S->children())
+      if (C)
+        walk(C, Enclosing, Loops, Depth);
+  }
+
+  void walkCall(const CallExpr *Call, const FunctionDecl *Enclosing, unsigned Loops,
+                unsigned Depth) {
+    const Expr *Callee = Call->getCallee();
+    const FunctionDecl *Direct = Call->getDirectCallee();
+    if (Direct) {
+      bool InAccessor = false, InAssert = false;
+      SourceLocation Loc = Call->getBeginLoc();
+      if (Loc.isMacroID()) {
+        InAccessor = Enclosing && Enclosing->getLocation().isMacroID();
+        InAssert = !Rules.AssertMacros.empty() &&
+                   isInsideMacroNamed(Loc, Rules.AssertMacros, SM, LangOpts);
+      }
+      Index.recordCall(Call, Direct, Enclosing, Loops > 0, InAccessor, InAssert);
+    }
+    // The callee's own name is a call, not a use of its address.
+    bool NamedCallee = Direct && Callee && isa<DeclRefExpr>(Callee->IgnoreParenImpCasts());
+    for (const Stmt *C : Call->children())
+      if (C && !(NamedCallee && C == Callee))
+        walk(C, Enclosing, Loops, Depth);
+  }
+
   CallSiteIndex &Index;
-  const FunctionDecl *Enclosing;
-  const ASTContext &Ctx;
+  const SourceManager &SM;
+  const LangOptions &LangOpts;
   const RuleIndex &Rules;
-  unsigned LoopDepth = 0;
-  llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
+  std::vector<Pending> Deferred;
 };
+} // namespace
 
 void CallSiteIndex::indexBody(const Stmt *Body, const FunctionDecl *Enclosing,
                               const ASTContext &Ctx, const RuleIndex &Rules) {
-  CallSiteVisitor(*this, Enclosing, Ctx, Rules).TraverseStmt(const_cast<Stmt *>(Body));
+  BodyWalker(*this, Ctx, Rules).walkBody(Body, Enclosing);
 }
 
-void CallSiteIndex::recordMacroDefinition(StringRef MacroName, const MacroInfo &Info) {
+void CallSiteIndex::recordCall(const CallExpr *Call, const FunctionDecl *Callee,
+                               const FunctionDecl *Enclosing, bool InLoop, bool InAccessor,
+                               bool InAssert) {
+  CallSiteStats &S = Stats[Callee->getCanonicalDecl()];
+  ++S.Calls;
+  S.InLoops += InLoop;
+  S.FromMacroAccessors += InAccessor;
+  S.InAssertMacros += InAssert;
+  if (Enclosing)
+    Sites.push_back({Call, Enclosing});
+}
+
+void CallSiteIndex::recordAddressTaken(const FunctionDecl *FD) {
+  Stats[FD->getCanonicalDecl()].AddressTaken = true;
+}
+
+namespace {
+/// Finds the function definitions and global initialisers outside system
+/// headers: the declarations the checks look at and the code the call-site
+/// index walks. One walk of the declaration contexts, in source order, with
+/// template instantiations after their pattern, as a matcher pass sees them.
+class DefinitionCollector {
+public:
+  DefinitionCollector(const ASTContext &Ctx, TUDefinitions &Out)
+      : SM(Ctx.getSourceManager()), CPlusPlus(Ctx.getLangOpts().CPlusPlus), Out(Out) {}
+
+  void walk(const DeclContext *DC) {
+    for (const Decl *D : DC->decls())
+      visit(D);
+  }
+
+private:
+  bool inSystemHeader(const Decl *D) const {
+    SourceLocation Loc = SM.getExpansionLoc(D->getBeginLoc());
+    return Loc.isValid() && SM.isInSystemHeader(Loc);
+  }
+
+  void visit(const Decl *D) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (!FD->doesThisDeclarationHaveABody() || inSystemHeader(FD) ||
+          !Seen.insert(FD).second)
+        return;
+      Out.Functions.push_back(FD);
+      if (CPlusPlus) // local classes have member functions of their own
+        for (const Decl *Local : FD->decls())
+          if (isa<CXXRecordDecl>(Local))
+            visit(Local);
+      return;
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      if (VD->hasGlobalStorage() && !VD->isStaticLocal() && VD->getInit() &&
+          !inSystemHeader(VD))
+        Out.GlobalInits.push_back(VD);
+      return;
+    }
+    if (!CPlusPlus) {
+      if (const auto *Linkage = dyn_cast<LinkageSpecDecl>(D))
+        walk(Linkage);
+      return;
+    }
+    if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
+      if (!inSystemHeader(D))
+        walk(cast<DeclContext>(D));
+      return;
+    }
+    if (const auto *Record = dyn_cast<CXXRecordDecl>(D)) {
+      // Lambdas' call operators are walked as part of the enclosing body.
+      if (!Record->isLambda() && Record->isThisDeclarationADefinition() &&
+          !inSystemHeader(Record))
+        walk(Record);
+      return;
+    }
+    if (const auto *Friend = dyn_cast<FriendDecl>(D)) {
+      if (const NamedDecl *Befriended = Friend->getFriendDecl())
+        visit(Befriended);
+      return;
+    }
+    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D)) {
+      visit(Template->getTemplatedDecl());
+      if (Template == Template->getCanonicalDecl())
+        for (const FunctionDecl *Spec : Template->specializations())
+          if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)
+            for (const FunctionDecl *Redecl : Spec->redecls())
+              visit(Redecl);
+      return;
+    }
+    if (const auto *Template = dyn_cast<ClassTemplateDecl>(D)) {
+      visit(Template->getTemplatedDecl());
+      if (Template == Template->getCanonicalDecl())
+        for (const ClassTemplateSpecializationDecl *Spec : Template->specializations())
+          if (Spec->getSpecializationKind() != TSK_ExplicitSpecialization)
+            visit(Spec);
+      return;
+    }
+    if (const auto *Template = dyn_cast<VarTemplateDecl>(D)) {
+      visit(Template->getTemplatedDecl());
+      if (Template == Template->getCanonicalDecl())
+        for (const VarTemplateSpecializationDecl *Spec : Template->specializations())
+          if (Spec->getSpecializationKind() != TSK_ExplicitSpecialization)
+            visit(Spec);
+      return;
+    }
+  }
+
+  const SourceManager &SM;
+  bool CPlusPlus;
+  TUDefinitions &Out;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+};
+} // namespace
+
+TUDefinitions collectDefinitions(const ASTContext &Ctx) {
+  TUDefinitions Out;
+  DefinitionCollector(Ctx, Out).walk(Ctx.getTranslationUnitDecl());
+  return Out;
+}
+
+void CallSiteIndex::indexDefinitions(const TUDefinitions &Defs, const ASTContext &Ctx,
+                                     const RuleIndex &Rules) {
+  for (const FunctionDecl *FD : Defs.Functions)
+    indexBody(FD->getBody(), FD, Ctx, Rules);
+  for (const VarDecl *VD : Defs.GlobalInits)
+    indexBody(VD->getInit(), nullptr, Ctx, Rules);
+}
+
+void CallSiteIndex::recordMacroDefinition(const IdentifierInfo *Macro,
+                                          const MacroInfo &Info) {
   // "name (" inside the body: the macro calls name.
   ArrayRef<Token> Tokens = Info.tokens();
   for (size_t I = 0; I + 1 < Tokens.size(); ++I)
     if (Tokens[I].is(tok::identifier) && Tokens[I + 1].is(tok::l_paren)) {
-      std::vector<std::string> &Macros =
-          MacrosCalling[Tokens[I].getIdentifierInfo()->getName()];
-      if (!llvm::is_contained(Macros, MacroName))
-        Macros.push_back(MacroName.str());
+      auto &Macros = MacrosCalling[Tokens[I].getIdentifierInfo()->getName()];
+      if (!llvm::is_contained(Macros, Macro))
+        Macros.push_back(Macro);
     }
 }
 
-void CallSiteIndex::recordMacroExpansion(StringRef MacroName) {
-  ExpandedMacros.insert(MacroName);
+void CallSiteIndex::recordMacroExpansion(const IdentifierInfo *Macro) {
+  ExpandedMacros.insert(Macro);
 }
 
 CallSiteStats CallSiteIndex::statsFor(const FunctionDecl *FD,
@@ -438,9 +640,9 @@ CallSiteStats CallSiteIndex::statsFor(const FunctionDecl *FD,
     S.NamedHot = Rules.HotFunctions.contains(II->getName());
     // Accessor generators not expanded in this TU: their calls are elsewhere.
     if (auto It = MacrosCalling.find(II->getName()); It != MacrosCalling.end())
-      for (const std::string &M : It->second)
+      for (const IdentifierInfo *M : It->second)
         if (!ExpandedMacros.contains(M))
-          S.CallingMacros.push_back(M);
+          S.CallingMacros.push_back(M->getName().str());
   }
   return S;
 }
@@ -466,11 +668,11 @@ public:
   }
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     if (const MacroInfo *MI = MD->getMacroInfo(); MI && MI->isFunctionLike())
-      Index.recordMacroDefinition(Name.getIdentifierInfo()->getName(), *MI);
+      Index.recordMacroDefinition(Name.getIdentifierInfo(), *MI);
   }
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
                     const MacroArgs *) override {
-    Index.recordMacroExpansion(Name.getIdentifierInfo()->getName());
+    Index.recordMacroExpansion(Name.getIdentifierInfo());
   }
 
 private:

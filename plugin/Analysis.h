@@ -129,19 +129,41 @@ struct CallSiteStats {
   std::string describe() const;
 };
 
+/// The code of one translation unit the checks look at: function
+/// definitions (template instantiations after their pattern) and the
+/// initialisers of globals, outside system headers, in source order.
+struct TUDefinitions {
+  std::vector<const clang::FunctionDecl *> Functions;
+  std::vector<const clang::VarDecl *> GlobalInits;
+};
+
+/// One walk over the declaration contexts (namespaces, classes, templates'
+/// instantiations); function bodies are not entered, apart from C++ local
+/// classes.
+TUDefinitions collectDefinitions(const clang::ASTContext &Ctx);
+
 /// Records every call site and every use of a function as a value, in one
 /// walk over each function body (no parent map, no per-candidate search), and
-/// the macro definitions that call functions by name. Owned by a check; fed
-/// by its matchers and PP callbacks.
+/// the macro definitions that call functions by name. Shared by the checks of
+/// a TU; fed by PP callbacks while parsing and by indexDefinitions() after.
 class CallSiteIndex {
 public:
+  /// Indexes every body and global initialiser of \p Defs.
+  void indexDefinitions(const TUDefinitions &Defs, const clang::ASTContext &Ctx,
+                        const RuleIndex &Rules);
   /// Indexes the calls and function references in \p Body, which belongs to
   /// \p Enclosing (null for a global variable's initializer).
   void indexBody(const clang::Stmt *Body, const clang::FunctionDecl *Enclosing,
                  const clang::ASTContext &Ctx, const RuleIndex &Rules);
-  void recordMacroDefinition(llvm::StringRef MacroName,
+  /// What the walk of a body found: a direct call in \p Enclosing (null
+  /// for a global's initializer), and a function used as a value.
+  void recordCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
+                  const clang::FunctionDecl *Enclosing, bool InLoop, bool InAccessor,
+                  bool InAssert);
+  void recordAddressTaken(const clang::FunctionDecl *FD);
+  void recordMacroDefinition(const clang::IdentifierInfo *Macro,
                              const clang::MacroInfo &Info);
-  void recordMacroExpansion(llvm::StringRef MacroName);
+  void recordMacroExpansion(const clang::IdentifierInfo *Macro);
 
   /// Statistics for \p FD, after the whole TU was seen.
   CallSiteStats statsFor(const clang::FunctionDecl *FD, const RuleIndex &Rules) const;
@@ -156,11 +178,12 @@ public:
   void clear();
 
 private:
-  friend class CallSiteVisitor;
   llvm::DenseMap<const clang::FunctionDecl *, CallSiteStats> Stats;
   std::vector<Site> Sites;
-  llvm::StringMap<std::vector<std::string>> MacrosCalling; // callee -> macros
-  llvm::StringSet<> ExpandedMacros;
+  // callee name -> the function-like macros whose body calls it
+  llvm::StringMap<llvm::SmallVector<const clang::IdentifierInfo *, 2>> MacrosCalling;
+  // Pointers, not names: sqlite3.c expands macros a million times.
+  llvm::DenseSet<const clang::IdentifierInfo *> ExpandedMacros;
 };
 
 /// Which files include which, every #include counted (also those an include

@@ -4,14 +4,12 @@
 #include "CheckShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace hotpath {
 namespace {
@@ -602,20 +600,10 @@ bool isCandidate(const FunctionDecl *FD, const SourceManager &SM) {
 
 } // namespace
 
-void CheckSplitCheck::registerCheckMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(), unless(isExpansionInSystemHeader())).bind("check-split-fn"),
-      this);
-}
-
-void CheckSplitCheck::checkMatch(const MatchFinder::MatchResult &Result) {
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("check-split-fn"))
-    if (isCandidate(FD, *Result.SourceManager))
-      Candidates.push_back(FD);
-}
-
 void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
-  for (const FunctionDecl *FD : Candidates) {
+  for (const FunctionDecl *FD : definitions().Functions) {
+    if (!isCandidate(FD, Ctx.getSourceManager()))
+      continue;
     std::optional<CheckShape> Shape = recogniseShape(FD, ruleIndex(), Ctx);
     if (!Shape)
       continue;

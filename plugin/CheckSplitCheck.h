@@ -21,13 +21,8 @@ public:
       : HotpathCheck(Name, Context) {}
 
 protected:
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void reportFindings(clang::ASTContext &Ctx) override;
-  void reset() override { Candidates.clear(); }
-
-private:
-  std::vector<const clang::FunctionDecl *> Candidates;
+  void reset() override {}
 };
 
 } // namespace hotpath

@@ -18,7 +18,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/Preprocessor.h"
@@ -27,7 +26,6 @@
 #include <map>
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace hotpath {
 namespace {
@@ -492,23 +490,19 @@ void HookGateCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CloneMaxLines", Gate.CloneMaxLines);
 }
 
-void HookGateCheck::registerCheckMatchers(MatchFinder *Finder) {
-  // Call sites come from the shared call-site index: asking each call for its
-  // enclosing function (forFunction) built the whole TU's parent map, which
-  // cost more than all the rest of the checks together on sqlite3.c.
-  Finder->addMatcher(functionDecl(isDefinition(), unless(isExpansionInSystemHeader()))
-                         .bind("hook-gate-def"),
-                     this);
-}
-
 namespace {
 class ErrorInjectionRecorder : public PPCallbacks {
 public:
-  ErrorInjectionRecorder(const std::vector<std::string> &Macros, llvm::StringSet<> &Out)
-      : Macros(Macros.begin(), Macros.end()), Out(Out) {}
+  ErrorInjectionRecorder(const std::vector<std::string> &Macros, Preprocessor &PP,
+                         llvm::StringSet<> &Out)
+      : Out(Out) {
+    for (const std::string &M : Macros)
+      this->Macros.insert(PP.getIdentifierInfo(M));
+  }
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
                     const MacroArgs *Args) override {
-    if (!Args || !Macros.count(Name.getIdentifierInfo()->getName()) || Args->getNumMacroArguments() == 0)
+    if (!Args || !Macros.contains(Name.getIdentifierInfo()) ||
+        Args->getNumMacroArguments() == 0)
       return;
     const Token *First = Args->getUnexpArgument(0);
     if (First && First->is(tok::identifier))
@@ -516,23 +510,18 @@ public:
   }
 
 private:
-  std::set<std::string, std::less<>> Macros;
+  // Identifiers, not names: this runs on every macro expansion.
+  llvm::SmallPtrSet<const IdentifierInfo *, 4> Macros;
   llvm::StringSet<> &Out;
 };
 } // namespace
 
 void HookGateCheck::registerCheckPPCallbacks(const SourceManager &, Preprocessor *PP) {
   PP->addPPCallbacks(
-      std::make_unique<ErrorInjectionRecorder>(Gate.ErrorInjectionMacros, ErrorInjected));
-}
-
-void HookGateCheck::checkMatch(const MatchFinder::MatchResult &Result) {
-  if (const auto *Def = Result.Nodes.getNodeAs<FunctionDecl>("hook-gate-def"))
-    Definitions.push_back(Def);
+      std::make_unique<ErrorInjectionRecorder>(Gate.ErrorInjectionMacros, *PP, ErrorInjected));
 }
 
 void HookGateCheck::reset() {
-  Definitions.clear();
   ErrorInjected.clear();
 }
 
@@ -577,6 +566,17 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     return &Hooks.emplace(FD, std::move(*H)).first->second;
   };
 
+  // No hook defined or named here: no call site to look at, and the TU's
+  // bodies need not be walked for them.
+  bool AnyHook = llvm::any_of(NamedHooks, [&](const auto &Named) {
+    return Ctx.Idents.find(Named.getKey()) != Ctx.Idents.end();
+  });
+  for (const FunctionDecl *Def : definitions().Functions)
+    if (!AnyHook && HookFor(Def))
+      AnyHook = true;
+  if (!AnyHook)
+    return;
+
   // 2. Hot call sites, grouped by hook and caller, in source order.
   struct CallerGroup {
     const FunctionDecl *Caller;
@@ -616,7 +616,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     It->Calls.push_back(S.Call);
   }
   // Hooks defined here get their gate defined here, hot calls or not.
-  for (const FunctionDecl *Def : Definitions)
+  for (const FunctionDecl *Def : definitions().Functions)
     if (InMain(Def->getLocation()))
       if (HookInfo *H = HookFor(Def); H && !H->GlobalGate && !Groups.count(H->FD))
         HookOrder.push_back(H->FD);

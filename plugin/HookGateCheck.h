@@ -25,8 +25,6 @@ public:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void reportFindings(clang::ASTContext &Ctx) override;
   void reset() override;
   void registerCheckPPCallbacks(const clang::SourceManager &SM,
@@ -36,7 +34,6 @@ private:
   std::string HookFunctionsOption;
   RuleSet::HookGateRules Gate;
   llvm::StringMap<std::string> NamedHooks; // name -> disabled value text
-  std::vector<const clang::FunctionDecl *> Definitions;
   llvm::StringSet<> ErrorInjected; // functions named by an error-injection macro
 };
 

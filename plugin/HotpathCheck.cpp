@@ -152,22 +152,10 @@ void HotpathCheck::registerMatchers(MatchFinder *Finder) {
     configurationDiag("%0: %1", clang::DiagnosticIDs::Error) << CheckName << ConfigError;
     return;
   }
-  // Every check learns the ASTContext from the TU itself, whoever indexes.
-  Finder->addMatcher(translationUnitDecl().bind("hotpath-tu"), this);
-  registerCheckMatchers(Finder);
-  if (!OwnsIndex)
-    return;
-  // The single pass that indexes call sites for every hotness question: each
-  // function body outside system headers, walked once, and the initialisers
-  // of globals (where a function's address can escape).
-  Finder->addMatcher(
-      functionDecl(isDefinition(), unless(isExpansionInSystemHeader()),
-                   unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
-          .bind("hotpath-index-fn"),
-      this);
-  Finder->addMatcher(varDecl(hasGlobalStorage(), hasInitializer(expr().bind("hotpath-index-init")),
-                             unless(isExpansionInSystemHeader())),
-                     this);
+  // The only matcher: it hands over the ASTContext. Everything else walks
+  // the definitions once (SharedTUIndex), which costs a fraction of matching
+  // every declaration of the TU against a pattern.
+  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 void HotpathCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
@@ -182,17 +170,21 @@ void HotpathCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP
 
 void HotpathCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
-  if (Result.Nodes.getNodeAs<TranslationUnitDecl>("hotpath-tu"))
-    return;
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("hotpath-index-fn")) {
-    Shared->CallSites.indexBody(FD->getBody(), FD, *Result.Context, *Index);
-    return;
+}
+
+const TUDefinitions &HotpathCheck::definitions() const {
+  assert(Ctx && "definitions asked for before the TU was seen");
+  if (!Shared->Definitions)
+    Shared->Definitions = collectDefinitions(*Ctx);
+  return *Shared->Definitions;
+}
+
+const CallSiteIndex &HotpathCheck::callSites() const {
+  if (!Shared->BodiesIndexed) {
+    Shared->CallSites.indexDefinitions(definitions(), *Ctx, *Index);
+    Shared->BodiesIndexed = true;
   }
-  if (const auto *Init = Result.Nodes.getNodeAs<Expr>("hotpath-index-init")) {
-    Shared->CallSites.indexBody(Init, nullptr, *Result.Context, *Index);
-    return;
-  }
-  checkMatch(Result);
+  return Shared->CallSites;
 }
 
 void HotpathCheck::onEndOfTranslationUnit() {

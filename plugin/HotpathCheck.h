@@ -1,9 +1,9 @@
 //===--- HotpathCheck.h - base of the hotpath checks ------------*- C++ -*-===//
 //
-// What all hotpath checks share: the rule set (option RuleSet), the one
-// matcher pass that indexes call sites, and the preprocessor they spell
-// against. A check adds its own matchers and reports in reportFindings(),
-// once the whole translation unit has been seen.
+// What all hotpath checks share: the rule set (option RuleSet), the
+// definitions of the TU and the index of their call sites, and the
+// preprocessor they spell against. A check reports in reportFindings(), once
+// the whole translation unit has been seen.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,13 +19,16 @@
 
 namespace hotpath {
 
-/// The call-site index and include graph of one translation unit. Built
-/// once, by the first hotpath check of the TU, and read by all of them:
-/// three checks walking every body three times cost a fifth of the module's
-/// time on sqlite3.c.
+/// The definitions, call-site index and include graph of one translation
+/// unit. Built once, when a hotpath check of the TU first asks, and read by
+/// all of them: three checks walking every body three times cost a fifth of
+/// the module's time on sqlite3.c. No AST matchers: a matcher on every
+/// function and variable declaration cost as much again as the walk.
 struct SharedTUIndex {
   CallSiteIndex CallSites;
   IncludeGraph Includes;
+  std::optional<TUDefinitions> Definitions; // collected on first use
+  bool BodiesIndexed = false;               // CallSites has seen Definitions
 };
 
 class HotpathCheck : public clang::tidy::ClangTidyCheck {
@@ -40,11 +43,7 @@ public:
   void onEndOfTranslationUnit() final;
 
 protected:
-  /// The check's own matchers; only called when the rule set loaded.
-  virtual void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) = 0;
-  /// A match of one of the check's own matchers.
-  virtual void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
-  /// Called once the whole TU was seen, call sites included.
+  /// Called once the whole TU was seen.
   virtual void reportFindings(clang::ASTContext &Ctx) = 0;
   /// Drops per-TU state.
   virtual void reset() = 0;
@@ -55,7 +54,10 @@ protected:
 
   const RuleSet &rules() const { return Rules; }
   const RuleIndex &ruleIndex() const { return *Index; }
-  const CallSiteIndex &callSites() const { return Shared->CallSites; }
+  /// Function definitions and global initialisers outside system headers.
+  const TUDefinitions &definitions() const;
+  /// Call sites of the whole TU; the bodies are walked on the first call.
+  const CallSiteIndex &callSites() const;
   const IncludeGraph &includes() const { return Shared->Includes; }
   const clang::Preprocessor &preprocessor() const { return *PP; }
 
@@ -94,7 +96,7 @@ private:
   std::unique_ptr<RuleIndex> Index;
   std::string ConfigError;
   std::shared_ptr<SharedTUIndex> Shared;
-  bool OwnsIndex = false; // this check feeds Shared; the others only read it
+  bool OwnsIndex = false; // this check's PP callbacks feed Shared
   clang::Preprocessor *PP = nullptr;
   clang::ASTContext *Ctx = nullptr;
 };

@@ -3,7 +3,6 @@
 #include "NoopAssertCheck.h"
 #include "CheckShape.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/MacroInfo.h"
@@ -13,7 +12,6 @@
 #include <set>
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace hotpath {
 
@@ -252,6 +250,35 @@ lexDefinition(SourceLocation NameLoc, SourceLocation HashLoc, const SourceManage
   return Def;
 }
 
+/// A cheap text test before raw-lexing skipped code: some line reads
+/// "# define NAME" with NAME one of \p Names. It may say yes for a directive
+/// inside a comment; the lexer then decides.
+static bool mayDefineAny(StringRef Text, const llvm::StringSet<> &Names) {
+  // Line continuations count as blank: "#define \\<newline> ASSERT(x)".
+  auto IsBlank = [](char C) {
+    return C == ' ' || C == '\t' || C == '\\' || C == '\n' || C == '\r';
+  };
+  for (size_t At = Text.find("define"); At != StringRef::npos;
+       At = Text.find("define", At + 6)) {
+    size_t Hash = At;
+    while (Hash > 0 && IsBlank(Text[Hash - 1]))
+      --Hash;
+    if (Hash == 0 || Text[Hash - 1] != '#')
+      continue;
+    StringRef Rest = Text.drop_front(At + 6);
+    size_t NameStart = 0;
+    while (NameStart < Rest.size() && IsBlank(Rest[NameStart]))
+      ++NameStart;
+    if (NameStart == 0)
+      continue; // "defined", "define_x"
+    StringRef Name = Rest.drop_front(NameStart);
+    Name = Name.take_while([](char C) { return isAsciiIdentifierContinue(C); });
+    if (Names.contains(Name))
+      return true;
+  }
+  return false;
+}
+
 class NoopAssertPPCallbacks : public PPCallbacks {
 public:
   NoopAssertPPCallbacks(NoopAssertCheck &Check, const SourceManager &SM,
@@ -261,7 +288,7 @@ public:
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     const MacroInfo *MI = MD->getMacroInfo();
     if (!MI || !MI->isFunctionLike() ||
-        !Check.AssertNames.contains(Name.getIdentifierInfo()->getName()))
+        !Check.AssertIdents.contains(Name.getIdentifierInfo()))
       return;
     SourceLocation Loc = Name.getLocation();
     if (!Loc.isFileID() || SM.isInSystemHeader(Loc) || SM.isWrittenInBuiltinFile(Loc) ||
@@ -282,14 +309,15 @@ public:
     StringRef Buf = SM.getBufferData(B.first, &Invalid);
     if (Invalid)
       return;
-    StringRef Text = Buf.slice(B.second, E.second);
-    if (!Text.contains("define"))
-      return; // Most skipped code defines nothing: don't lex it.
-    Lexer L(SM.getLocForStartOfFile(B.first), PP.getLangOpts(), Buf.begin(),
-            Buf.begin() + B.second, Buf.end());
+    // Most skipped code defines no assert: lex only blocks that may.
+    if (!mayDefineAny(Buf.slice(B.second, E.second), Check.AssertNames))
+      return;
+    SourceLocation FileStart = SM.getLocForStartOfFile(B.first);
+    SourceLocation End = FileStart.getLocWithOffset(E.second);
+    Lexer L(FileStart, PP.getLangOpts(), Buf.begin(), Buf.begin() + B.second, Buf.end());
     Token Tok;
     while (!L.LexFromRawLexer(Tok)) {
-      if (SM.getFileOffset(Tok.getLocation()) >= E.second)
+      if (!(Tok.getLocation() < End)) // one file: locations order by offset
         break;
       if (!Tok.is(tok::hash) || !Tok.isAtStartOfLine())
         continue;
@@ -307,7 +335,7 @@ public:
 
   void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange Range,
                     const MacroArgs *Args) override {
-    if (!Args || !Check.AssertNames.contains(Name.getIdentifierInfo()->getName()))
+    if (!Args || !Check.AssertIdents.contains(Name.getIdentifierInfo()))
       return;
     const MacroInfo *MI = MD.getMacroInfo();
     if (!MI || SM.isInSystemHeader(MI->getDefinitionLoc()) ||
@@ -640,14 +668,9 @@ void NoopAssertCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CheckFunctionCalls", CheckFunctionCalls ? "true" : "false");
 }
 
-void NoopAssertCheck::registerCheckMatchers(MatchFinder *Finder) {
-  // No matcher of its own: the uses are found in reportFindings. This one
-  // makes sure reportFindings runs for a TU that only defines macros.
-  Finder->addMatcher(translationUnitDecl(), this);
-}
-
 void NoopAssertCheck::registerCheckPPCallbacks(const SourceManager &SM, Preprocessor *PP) {
   AssertNames.clear();
+  AssertIdents.clear();
   llvm::StringSet<> Never;
   for (const std::string &N : rules().MustEvaluateMacros)
     Never.insert(N);
@@ -670,8 +693,10 @@ void NoopAssertCheck::registerCheckPPCallbacks(const SourceManager &SM, Preproce
   for (const std::string &N : SplitList(AssertMacrosOption))
     Names.push_back(N);
   for (const std::string &N : Names)
-    if (!N.empty() && !Never.contains(N))
+    if (!N.empty() && !Never.contains(N)) {
       AssertNames.insert(N);
+      AssertIdents.insert(PP->getIdentifierInfo(N));
+    }
   PP->addPPCallbacks(std::make_unique<NoopAssertPPCallbacks>(*this, SM, *PP));
 }
 

@@ -53,8 +53,6 @@ public:
   };
 
 protected:
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void checkMatch(const clang::ast_matchers::MatchFinder::MatchResult &Result) override {}
   void registerCheckPPCallbacks(const clang::SourceManager &SM,
                                 clang::Preprocessor *PP) override;
   void reportFindings(clang::ASTContext &Ctx) override;
@@ -65,6 +63,8 @@ private:
   std::string AssertMacrosOption, MustEvaluateMacrosOption;
   bool CheckFunctionCalls;
   llvm::StringSet<> AssertNames;
+  // The same names as identifiers: the PP callbacks run on every macro.
+  llvm::SmallPtrSet<const clang::IdentifierInfo *, 8> AssertIdents;
   std::vector<MacroDef> Defs;
   llvm::StringSet<> DefKeys; // file:offset, so a header seen twice counts once
   std::vector<Use> Uses;

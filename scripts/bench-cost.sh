@@ -11,26 +11,36 @@
 #   tidy-ast  clang-tidy-19 -checks='-*,bugprone-suspicious-semicolon' (a small
 #             stock AST-matcher check: what any matcher-based check costs)
 #   hotpath   clang-tidy-19 --load <module> -checks='-*,hotpath-*'
-# each under /usr/bin/time; prints the median wall and CPU (user+sys) time,
+# each timed by getrusage (microseconds; /usr/bin/time counts in 10 ms steps,
+# 3% of a 0.37 s run); prints the median wall and CPU (user+sys) time,
 # the peak RSS, and the ratios to clang (hotpath/clang: goal <= 1.10) and
 # hotpath/tidy-pp (what the module itself adds to clang-tidy).
 #
 # TUs: the SQLite amalgamation (sqlite3.c, ~240k lines) made from Debian's
 # sqlite3 source package (apt-get source; `./configure && make sqlite3.c`)
-# with the SQLITE_* flags of debian/rules, and a C++ TU that includes
-# <bits/stdc++.h> and instantiates some templates.
+# with the SQLITE_* flags of debian/rules; the same plus one check function
+# (sqlite-check: the module indexes call sites only when some function may be
+# reported, and this one makes it walk every body of sqlite3.c, the worst
+# case); and a C++ TU that includes <bits/stdc++.h> and instantiates some
+# templates.
 #
-# Usage: scripts/bench-cost.sh [--reps N] [--work DIR] [--strict] [--only sqlite|cxx]
+# With --callgrind, each TU also gets one run of clang, tidy-pp and hotpath
+# under valgrind --tool=callgrind: instruction counts, repeatable where CPU
+# time (10 ms steps, a noisy machine) is not; a line BENCH-COST-IR per TU.
+#
+# Usage: scripts/bench-cost.sh [--reps N] [--work DIR] [--strict] [--callgrind]
+#                              [--only sqlite|sqlite-check|cxx]
 #   env: CLANG (clang-19), CLANG_TIDY (clang-tidy-19), HOTPATH_PLUGIN
 #        (build/plugin/libhotpathTidyModule.so)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-reps=7 work=$root/build/bench-cost strict=0 only=
+reps=7 work=$root/build/bench-cost strict=0 only= callgrind=0
 while [ $# -gt 0 ]; do
   case $1 in
     --reps) reps=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
     --strict) strict=1; shift ;;
+    --callgrind) callgrind=1; shift ;;
     --only) only=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-cost: unknown argument $1" >&2; exit 2 ;;
@@ -40,7 +50,20 @@ clang=${CLANG:-clang-19}
 tidy=${CLANG_TIDY:-clang-tidy-19}
 plugin=${HOTPATH_PLUGIN:-$root/build/plugin/libhotpathTidyModule.so}
 [ -f "$plugin" ] || { echo "bench-cost: no module at $plugin (build first: scripts/build.sh)" >&2; exit 2; }
-command -v /usr/bin/time >/dev/null || apt-get install -y -q time >/dev/null
+# timed CMD...: runs CMD and writes "wall_s cpu_s peak_rss_kb" to $t; its exit status.
+timed() {
+  python3 - "$t" "$@" <<'PY'
+import resource, subprocess, sys, time
+out, cmd = sys.argv[1], sys.argv[2:]
+start = time.monotonic()
+rc = subprocess.call(cmd)
+wall = time.monotonic() - start
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(out, "w") as f:
+    f.write(f"{wall:.4f} {ru.ru_utime + ru.ru_stime:.4f} {ru.ru_maxrss}\n")
+sys.exit(rc)
+PY
+}
 mkdir -p "$work"
 
 # --- the TUs ---------------------------------------------------------------
@@ -127,14 +150,31 @@ EOF
   cxx_flags=(-std=c++17)
 }
 
+# sqlite3.c and a check function after it: a finding candidate, so the
+# call-site index walks all of sqlite3.c's bodies to rate its heat.
+sqlite_check_tu() {
+  sqlite_check_file=$work/sqlite3-with-check.c
+  cat >"$sqlite_check_file" <<'EOF'
+/* sqlite3.c plus one check function: its heat is rated from the call sites,
+   so every body of sqlite3.c is walked. */
+#include "sqlite3.c"
+#include <stdio.h>
+struct hotpath_bench_buf { unsigned long len; };
+int hotpath_bench_check(const struct hotpath_bench_buf *b, unsigned long off) {
+  if (off > b->len) { fprintf(stderr, "offset %lu past %lu\n", off, b->len); return 0; }
+  return 1;
+}
+EOF
+}
+
 # --- measuring --------------------------------------------------------------
 # run NAME LOG CMD...: one timed run; appends "NAME wall cpu rss_kb rc" to LOG.
 run() {
   local name=$1 log=$2; shift 2
   local t=$work/time.$$ rc=0
-  /usr/bin/time -o "$t" -f '%e %U %S %M' "$@" >"$work/last-$name.out" 2>&1 || rc=$?
-  read -r wall user sys rss <"$t"
-  echo "$name $wall $(echo "$user + $sys" | bc) $rss $rc" >>"$log"
+  timed "$@" >"$work/last-$name.out" 2>&1 || rc=$?
+  read -r wall cpu_s rss <"$t"
+  echo "$name $wall $cpu_s $rss $rc" >>"$log"
   if [ "$rc" != 0 ]; then
     echo "bench-cost: $name exited $rc:" >&2; tail -5 "$work/last-$name.out" >&2
   fi
@@ -187,7 +227,37 @@ bench() {
     line+=" ${name}_cpu_s=${cpu[$label.$name]} ${name}_rss_kb=${rss[$label.$name]}"
   done
   echo "$line hotpath_clang=$(printf %.3f "$r_hc")"
+  [ "$callgrind" = 1 ] && instructions "$label" "$file" "${flags[@]}"
   if awk -v r="$r_hc" 'BEGIN {exit !(r > 1.10)}'; then over=1; fi
+}
+
+# instructions LABEL FILE FLAGS...: one callgrind run each of clang, tidy-pp
+# and hotpath; prints the instruction counts and their ratios.
+instructions() {
+  local label=$1 file=$2; shift 2
+  local flags=("$@") name n line="BENCH-COST-IR $label"
+  command -v valgrind >/dev/null || apt-get install -y -q valgrind >/dev/null
+  declare -A ir
+  for name in clang tidy-pp hotpath; do
+    local cmd
+    case $name in
+      clang) cmd=("$clang" -fsyntax-only "${flags[@]}" "$file") ;;
+      tidy-pp) cmd=("$tidy" -checks='-*,readability-duplicate-include' --quiet "$file" -- "${flags[@]}") ;;
+      hotpath) cmd=("$tidy" --load="$plugin" -checks='-*,hotpath-*' --quiet "$file" -- "${flags[@]}") ;;
+    esac
+    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$label.$name" "${cmd[@]}" \
+      >"$work/last-$name.out" 2>"$work/callgrind.$label.$name.log" || true
+    n=$(sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$work/callgrind.$label.$name.log")
+    [ -n "$n" ] || { echo "bench-cost: callgrind failed for $name, see $work/callgrind.$label.$name.log" >&2; return 1; }
+    ir[$name]=$n
+    line+=" ${name}_ir=$n"
+  done
+  printf '   instructions (callgrind, one run each): clang %s, tidy-pp %s, hotpath %s\n' \
+    "${ir[clang]}" "${ir[tidy-pp]}" "${ir[hotpath]}"
+  printf '   ratio to clang (instructions): hotpath %.3f, tidy-pp %.3f; hotpath/tidy-pp %.3f\n' \
+    "$(echo "${ir[hotpath]} / ${ir[clang]}" | bc -l)" "$(echo "${ir[tidy-pp]} / ${ir[clang]}" | bc -l)" \
+    "$(echo "${ir[hotpath]} / ${ir[tidy-pp]}" | bc -l)"
+  echo "$line hotpath_clang_ir=$(printf %.3f "$(echo "${ir[hotpath]} / ${ir[clang]}" | bc -l)")"
 }
 
 over=0
@@ -195,6 +265,11 @@ command -v bc >/dev/null || apt-get install -y -q bc >/dev/null
 if [ -z "$only" ] || [ "$only" = sqlite ]; then
   sqlite_tu
   bench sqlite "$sqlite_src/sqlite3.c" "${sqlite_flags[@]}"
+fi
+if [ -z "$only" ] || [ "$only" = sqlite-check ]; then
+  [ -n "${sqlite_src:-}" ] || sqlite_tu
+  sqlite_check_tu
+  bench sqlite-check "$sqlite_check_file" "${sqlite_flags[@]}"
 fi
 if [ -z "$only" ] || [ "$only" = cxx ]; then
   cxx_tu
