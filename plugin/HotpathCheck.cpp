@@ -174,8 +174,17 @@ void HotpathCheck::check(const MatchFinder::MatchResult &Result) {
 
 const TUDefinitions &HotpathCheck::definitions() const {
   assert(Ctx && "definitions asked for before the TU was seen");
-  if (!Shared->Definitions)
+  // Checks, and so the shared index, live for one TU; should a driver ever
+  // keep them for the next, never hand out pointers into a freed AST.
+  if (Shared->Definitions && Shared->DefinitionsOf != Ctx) {
+    Shared->Definitions.reset();
+    Shared->CallSites.clear(); // keyed by declarations of that AST
+    Shared->BodiesIndexed = false;
+  }
+  if (!Shared->Definitions) {
     Shared->Definitions = collectDefinitions(*Ctx);
+    Shared->DefinitionsOf = Ctx;
+  }
   return *Shared->Definitions;
 }
 

@@ -28,6 +28,7 @@ struct SharedTUIndex {
   CallSiteIndex CallSites;
   IncludeGraph Includes;
   std::optional<TUDefinitions> Definitions; // collected on first use
+  const clang::ASTContext *DefinitionsOf = nullptr; // the AST they point into
   bool BodiesIndexed = false;               // CallSites has seen Definitions
 };
 

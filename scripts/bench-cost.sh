@@ -174,7 +174,7 @@ run() {
   local name=$1 log=$2; shift 2
   local t=$work/time.$$ rc=0
   timed "$@" >"$work/last-$name.out" 2>&1 || rc=$?
-  read -r wall cpu_s rss <"$t"
+  read -r wall cpu_s rss <"$t"; rm -f "$t"
   echo "$name $wall $cpu_s $rss $rc" >>"$log"
   if [ "$rc" != 0 ]; then
     echo "bench-cost: $name exited $rc:" >&2; tail -5 "$work/last-$name.out" >&2
