@@ -377,8 +377,8 @@ private:
       return;
     }
     ++Depth;
-    // The commonest nodes first, without children(): casts, parentheses,
-    // operators and literals are most of any body.
+    // The commonest nodes (casts, parentheses, operators, literals) are
+    // taken without children(), and single-child ones without recursion.
     while (true) {
       switch (S->getStmtClass()) {
       case Stmt::ImplicitCastExprClass:
@@ -394,6 +394,9 @@ private:
       case Stmt::MemberExprClass:
         S = cast<MemberExpr>(S)->getBase();
         continue;
+      case Stmt::PseudoObjectExprClass:
+        S = cast<PseudoObjectExpr>(S)->getSyntacticForm();
+        continue;
       case Stmt::BinaryOperatorClass:
       case Stmt::CompoundAssignOperatorClass:
         walk(cast<BinaryOperator>(S)->getLHS(), Enclosing, Loops, Depth);
@@ -404,54 +407,47 @@ private:
       case Stmt::FloatingLiteralClass:
       case Stmt::StringLiteralClass:
         return;
-      default:
+      case Stmt::DeclRefExprClass:
+        if (const auto *FD = dyn_cast<FunctionDecl>(cast<DeclRefExpr>(S)->getDecl()))
+          Index.recordAddressTaken(FD);
+        return;
+      case Stmt::ForStmtClass:
+      case Stmt::WhileStmtClass:
+      case Stmt::DoStmtClass:
+        ++Loops;
         break;
-      }
-      break;
-    }
-    switch (S->getStmtClass()) {
-    case Stmt::DeclRefExprClass:
-      if (const auto *FD = dyn_cast<FunctionDecl>(cast<DeclRefExpr>(S)->getDecl()))
-        Index.recordAddressTaken(FD);
-      return;
-    case Stmt::ForStmtClass:
-    case Stmt::WhileStmtClass:
-    case Stmt::DoStmtClass:
-      ++Loops;
-      break;
-    case Stmt::CXXForRangeStmtClass: {
-      // The begin/end/!= calls clang adds are not call sites anyone wrote.
-      const auto *Range = cast<CXXForRangeStmt>(S);
-      for (const Stmt *C : {Range->getInit(), static_cast<const Stmt *>(Range->getLoopVarStmt()),
-                            static_cast<const Stmt *>(Range->getRangeInit()),
-                            Range->getBody()})
-        if (C)
-          walk(C, Enclosing, Loops + 1, Depth);
-      return;
-    }
-    case Stmt::LambdaExprClass: {
-      // Calls in a lambda's body belong to its call operator.
-      const auto *Lambda = cast<LambdaExpr>(S);
-      for (const Expr *Init : Lambda->capture_inits())
-        if (Init)
-          walk(Init, Enclosing, Loops, Depth);
-      walk(Lambda->getBody(), Lambda->getCallOperator(), Loops, Depth);
-      return;
-    }
-    case Stmt::PseudoObjectExprClass:
-      walk(cast<PseudoObjectExpr>(S)->getSyntacticForm(), Enclosing, Loops, Depth);
-      return;
-    case Stmt::InitListExprClass:
-      // The braces as written, not the semantic form clang fills in.
-      if (const InitListExpr *Written = cast<InitListExpr>(S)->getSyntacticForm())
-        S = Written;
-      break;
-    default:
-      if (const auto *Call = dyn_cast<CallExpr>(S)) {
-        walkCall(Call, Enclosing, Loops, Depth);
+      case Stmt::CXXForRangeStmtClass: {
+        // The begin/end/!= calls clang adds are not call sites anyone wrote.
+        const auto *Range = cast<CXXForRangeStmt>(S);
+        for (const Stmt *C : {Range->getInit(), static_cast<const Stmt *>(Range->getLoopVarStmt()),
+                              static_cast<const Stmt *>(Range->getRangeInit()),
+                              Range->getBody()})
+          if (C)
+            walk(C, Enclosing, Loops + 1, Depth);
         return;
       }
-      break;
+      case Stmt::LambdaExprClass: {
+        // Calls in a lambda's body belong to its call operator.
+        const auto *Lambda = cast<LambdaExpr>(S);
+        for (const Expr *Init : Lambda->capture_inits())
+          if (Init)
+            walk(Init, Enclosing, Loops, Depth);
+        walk(Lambda->getBody(), Lambda->getCallOperator(), Loops, Depth);
+        return;
+      }
+      case Stmt::InitListExprClass:
+        // The braces as written, not the semantic form clang fills in.
+        if (const InitListExpr *Written = cast<InitListExpr>(S)->getSyntacticForm())
+          S = Written;
+        break;
+      default:
+        if (const auto *Call = dyn_cast<CallExpr>(S)) {
+          walkCall(Call, Enclosing, Loops, Depth);
+          return;
+        }
+        break;
+      }
+      break; // the children of S, below
     }
     for (const Stmt *C : S->children())
       if (C)
@@ -569,31 +565,32 @@ private:
         visit(Befriended);
       return;
     }
-    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D)) {
-      visit(Template->getTemplatedDecl());
-      if (Template == Template->getCanonicalDecl())
-        for (const FunctionDecl *Spec : Template->specializations())
-          if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)
-            for (const FunctionDecl *Redecl : Spec->redecls())
-              visit(Redecl);
+    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D))
+      return visitTemplate(Template);
+    if (const auto *Template = dyn_cast<ClassTemplateDecl>(D))
+      return visitTemplate(Template);
+    if (const auto *Template = dyn_cast<VarTemplateDecl>(D))
+      return visitTemplate(Template);
+  }
+
+  static TemplateSpecializationKind kindOf(const FunctionDecl *Spec) {
+    return Spec->getTemplateSpecializationKind();
+  }
+  template <typename SpecDecl> static TemplateSpecializationKind kindOf(const SpecDecl *Spec) {
+    return Spec->getSpecializationKind();
+  }
+
+  /// The pattern, then, from the first declaration only, the instantiations
+  /// it produced. Explicit specializations are declarations of their own,
+  /// met where they are written.
+  template <typename TemplateDecl> void visitTemplate(const TemplateDecl *Template) {
+    visit(Template->getTemplatedDecl());
+    if (Template != Template->getCanonicalDecl())
       return;
-    }
-    if (const auto *Template = dyn_cast<ClassTemplateDecl>(D)) {
-      visit(Template->getTemplatedDecl());
-      if (Template == Template->getCanonicalDecl())
-        for (const ClassTemplateSpecializationDecl *Spec : Template->specializations())
-          if (Spec->getSpecializationKind() != TSK_ExplicitSpecialization)
-            visit(Spec);
-      return;
-    }
-    if (const auto *Template = dyn_cast<VarTemplateDecl>(D)) {
-      visit(Template->getTemplatedDecl());
-      if (Template == Template->getCanonicalDecl())
-        for (const VarTemplateSpecializationDecl *Spec : Template->specializations())
-          if (Spec->getSpecializationKind() != TSK_ExplicitSpecialization)
-            visit(Spec);
-      return;
-    }
+    for (const auto *Spec : Template->specializations())
+      if (kindOf(Spec) != TSK_ExplicitSpecialization)
+        for (const Decl *Redecl : Spec->redecls())
+          visit(Redecl);
   }
 
   const SourceManager &SM;

@@ -128,6 +128,17 @@ std::optional<HookInfo> recogniseBody(const FunctionDecl *Def, const ASTContext 
   HookInfo H;
   const Stmt *Last = Stmts.empty() ? nullptr : Stmts.back();
   const auto *Ret = dyn_cast_or_null<ReturnStmt>(Last);
+  // What the hook returns while it does nothing: a constant, or no hook.
+  auto TakeDisabledValue = [&](const ReturnStmt *R) {
+    std::optional<std::string> C;
+    if (R && R->getRetValue())
+      C = constantText(R->getRetValue(), Ctx);
+    if (C) {
+      H.KnownDisabled = true;
+      H.Disabled = *C;
+    }
+    return C.has_value();
+  };
   // Empty, or a constant return.
   if (Stmts.empty() || (Stmts.size() == 1 && Ret)) {
     if (IsVoid) {
@@ -135,13 +146,8 @@ std::optional<HookInfo> recogniseBody(const FunctionDecl *Def, const ASTContext 
       H.Why = "its body is empty";
       return H;
     }
-    if (!Ret || !Ret->getRetValue())
+    if (!TakeDisabledValue(Ret))
       return std::nullopt;
-    std::optional<std::string> C = constantText(Ret->getRetValue(), Ctx);
-    if (!C)
-      return std::nullopt;
-    H.KnownDisabled = true;
-    H.Disabled = *C;
     H.Why = "its body only returns " + sourceText(Ret->getRetValue(), Ctx);
     return H;
   }
@@ -154,17 +160,10 @@ std::optional<HookInfo> recogniseBody(const FunctionDecl *Def, const ASTContext 
   if (!readsOnlyGlobals(If->getCond(), Ctx) || findImpurity(If->getCond(), Rules, Ctx))
     return std::nullopt;
   H.GlobalGate = If->getCond();
-  if (IsVoid) {
+  if (IsVoid)
     H.KnownDisabled = true;
-  } else {
-    if (!Ret)
-      return std::nullopt;
-    std::optional<std::string> C = constantText(Ret->getRetValue(), Ctx);
-    if (!C)
-      return std::nullopt;
-    H.KnownDisabled = true;
-    H.Disabled = *C;
-  }
+  else if (!TakeDisabledValue(Ret))
+    return std::nullopt;
   H.Why = "it does something only while '" + sourceText(If->getCond(), Ctx) + "' holds";
   return H;
 }
@@ -571,9 +570,8 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
   bool AnyHook = llvm::any_of(NamedHooks, [&](const auto &Named) {
     return Ctx.Idents.find(Named.getKey()) != Ctx.Idents.end();
   });
-  for (const FunctionDecl *Def : definitions().Functions)
-    if (!AnyHook && HookFor(Def))
-      AnyHook = true;
+  AnyHook = AnyHook || llvm::any_of(definitions().Functions,
+                                    [&](const FunctionDecl *Def) { return HookFor(Def); });
   if (!AnyHook)
     return;
 

@@ -73,27 +73,7 @@ run --format=sarif >"$work/clean.sarif" 2>/dev/null || true
 $sarif_check "$work/clean.sarif" --results 0 && ok "clean commit: valid SARIF, no results" || bad "clean SARIF"
 
 # 1. A patch adding a two-branch check function on a hot path.
-cat >>src/buf.c <<'C'
-
-static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
-{
-	const unsigned long end = (unsigned long)off + size;
-
-	if (off > b->len) {
-		fprintf(stderr, "start %u beyond %lu\n", off, b->len);
-		return false;
-	}
-	if (end > b->len) {
-		fprintf(stderr, "end %lu beyond %lu\n", end, b->len);
-		return false;
-	}
-	return true;
-}
-
-unsigned get8(const struct buf *b, unsigned int off) { return check_bounds(b, off, 1) ? b->data[off] : 0; }
-unsigned get16(const struct buf *b, unsigned int off) { return check_bounds(b, off, 2) ? b->data[off] : 0; }
-unsigned get32(const struct buf *b, unsigned int off) { return check_bounds(b, off, 4) ? b->data[off] : 0; }
-C
+cat "$here/fixtures/check-bounds-accessors.c" >>src/buf.c
 cat >"$work/a.expected" <<'E'
 src/buf.c:13:13: warning: check function 'check_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
 static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)

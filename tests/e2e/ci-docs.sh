@@ -71,27 +71,7 @@ printf 'build/\nhotpath.sarif\nhotpath-fixes.diff\n' >"$src/.gitignore"
 git clone -q --bare "$src" "$work/origin.git"
 
 add_check_function() {
-  cat >>src/buf.c <<'C'
-
-static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
-{
-	const unsigned long end = (unsigned long)off + size;
-
-	if (off > b->len) {
-		fprintf(stderr, "start %u beyond %lu\n", off, b->len);
-		return false;
-	}
-	if (end > b->len) {
-		fprintf(stderr, "end %lu beyond %lu\n", end, b->len);
-		return false;
-	}
-	return true;
-}
-
-unsigned get8(const struct buf *b, unsigned int off) { return check_bounds(b, off, 1) ? b->data[off] : 0; }
-unsigned get16(const struct buf *b, unsigned int off) { return check_bounds(b, off, 2) ? b->data[off] : 0; }
-unsigned get32(const struct buf *b, unsigned int off) { return check_bounds(b, off, 4) ? b->data[off] : 0; }
-C
+  cat "$here/fixtures/check-bounds-accessors.c" >>src/buf.c
 }
 # A clone with a pull request branch that adds the check function.
 pr_clone() {
