@@ -83,7 +83,7 @@ EOF
 )
   if [ ! -s "$src/sqlite3.c" ]; then
     echo "bench-cost: making the amalgamation in $src (configure && make sqlite3.c)" >&2
-    command -v tclsh >/dev/null || apt-get install -y -q tcl >/dev/null
+    command -v tclsh >/dev/null || apt-get -o DPkg::Lock::Timeout=600 install -y -q tcl >/dev/null
     (cd "$src" && ./configure >"$work/sqlite-configure.log" 2>&1 &&
        make sqlite3.c >"$work/sqlite-make.log" 2>&1) ||
       { echo "bench-cost: could not make sqlite3.c, see $work/sqlite-*.log" >&2; exit 2; }
@@ -237,7 +237,7 @@ bench() {
 instructions() {
   local label=$1 file=$2; shift 2
   local flags=("$@") name n line="BENCH-COST-IR $label"
-  command -v valgrind >/dev/null || apt-get install -y -q valgrind >/dev/null
+  command -v valgrind >/dev/null || apt-get -o DPkg::Lock::Timeout=600 install -y -q valgrind >/dev/null
   declare -A ir
   for name in clang tidy-pp hotpath; do
     local cmd
@@ -265,7 +265,7 @@ instructions() {
 }
 
 over=0 over_ir=0
-command -v bc >/dev/null || apt-get install -y -q bc >/dev/null
+command -v bc >/dev/null || apt-get -o DPkg::Lock::Timeout=600 install -y -q bc >/dev/null
 if [ -z "$only" ] || [ "$only" = sqlite ]; then
   sqlite_tu
   bench sqlite "$sqlite_src/sqlite3.c" "${sqlite_flags[@]}"

@@ -8,7 +8,7 @@ packages=(
   cmake ninja-build ccache make gcc g++ python3 git bear valgrind binutils
   "clang-${LLVM_MAJOR}" "clang-tidy-${LLVM_MAJOR}" "clang-tools-${LLVM_MAJOR}"
   "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
-  libgtest-dev libbenchmark-dev dpkg-dev csmith linux-perf
+  libgtest-dev libbenchmark-dev dpkg-dev csmith linux-perf tcl bc
 )
 
 missing=()
@@ -27,4 +27,4 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 echo "install-deps: installing ${missing[*]}"
 $SUDO apt-get update -q
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${missing[@]}"

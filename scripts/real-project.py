@@ -17,6 +17,7 @@ crash, hang, compile failure of changed code or non-idempotent fix.
 import argparse
 import collections
 import concurrent.futures
+import fcntl
 import json
 import os
 import re
@@ -61,12 +62,21 @@ def ensure_deb_src():
     if not stanzas:
         sys.exit('real-project: no apt sources found to mirror as deb-src')
     text = '\n\n'.join(stanzas) + '\n'
-    if os.path.exists(DEB_SRC) and open(DEB_SRC).read() == text:
-        return
-    with open(DEB_SRC, 'w') as f:
-        f.write(text)
-    log('real-project: added %s; apt-get update' % DEB_SRC)
-    run(['apt-get', 'update', '-q'], stdout=subprocess.DEVNULL)
+    # Held across check, write and update: a second run started meanwhile (CTest
+    # runs the bench and robustness slices side by side) must not find the file
+    # written and go on to `apt-get source` before the index has the sources.
+    with open(DEB_SRC + '.lock', 'w') as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.path.exists(DEB_SRC) and open(DEB_SRC).read() == text:
+            return
+        with open(DEB_SRC, 'w') as f:
+            f.write(text)
+        log('real-project: added %s; apt-get update' % DEB_SRC)
+        try:
+            run(['apt-get', 'update', '-q'], stdout=subprocess.DEVNULL)
+        except subprocess.CalledProcessError:
+            os.remove(DEB_SRC)  # so that the next run tries again
+            raise
 
 
 def fetch_source(pkg, work):
@@ -96,7 +106,8 @@ def build_compile_db(pkg, src, jobs):
         return db
     env = dict(os.environ, CC='gcc', CXX='g++')
     if os.path.exists(os.path.join(src, 'debian', 'rules')):
-        run(['apt-get', 'build-dep', '-y', '-q', pkg], stdout=subprocess.DEVNULL,
+        run(['apt-get', '-o', 'DPkg::Lock::Timeout=600', 'build-dep', '-y', '-q', pkg],
+            stdout=subprocess.DEVNULL,
             env=dict(os.environ, DEBIAN_FRONTEND='noninteractive'))
         env['DEB_BUILD_OPTIONS'] = 'nocheck nodoc parallel=%d' % jobs
         subprocess.run(['bear', '--output', db, '--', 'debian/rules', 'build'], cwd=src,

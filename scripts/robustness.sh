@@ -207,8 +207,8 @@ results=$work/csmith-results.tsv
 : >"$results"
 if [ "$seeds" -gt 0 ]; then
   if ! command -v csmith >/dev/null || [ ! -f /usr/include/csmith/csmith.h ]; then
-    apt-get install -y -q csmith libcsmith-dev >/dev/null 2>&1 ||
-      { apt-get update -q >/dev/null && apt-get install -y -q csmith libcsmith-dev >/dev/null; } ||
+    apt-get -o DPkg::Lock::Timeout=600 install -y -q csmith libcsmith-dev >/dev/null 2>&1 ||
+      { apt-get update -q >/dev/null && apt-get -o DPkg::Lock::Timeout=600 install -y -q csmith libcsmith-dev >/dev/null; } ||
       { echo "robustness: cannot install csmith" >&2; exit 2; }
   fi
   echo "== csmith: seeds $first..$((first + seeds - 1)), plain and injected, $jobs jobs"
