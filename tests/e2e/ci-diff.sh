@@ -73,7 +73,8 @@ run --format=sarif >"$work/clean.sarif" 2>/dev/null || true
 $sarif_check "$work/clean.sarif" --results 0 && ok "clean commit: valid SARIF, no results" || bad "clean SARIF"
 
 # 1. A patch adding a two-branch check function on a hot path.
-cat "$here/fixtures/check-bounds-accessors.c" >>src/buf.c
+# The check function and accessors of the check-split test, after a blank line.
+{ echo; sed -n '/^static bool check_bounds/,$p' "$here/../checks/hotpath-check-split/two-branch-subsumed.c"; } >>src/buf.c
 cat >"$work/a.expected" <<'E'
 src/buf.c:13:13: warning: check function 'check_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
 static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)

@@ -71,7 +71,8 @@ printf 'build/\nhotpath.sarif\nhotpath-fixes.diff\n' >"$src/.gitignore"
 git clone -q --bare "$src" "$work/origin.git"
 
 add_check_function() {
-  cat "$here/fixtures/check-bounds-accessors.c" >>src/buf.c
+  # The check function and accessors of the check-split test, after a blank line.
+  { echo; sed -n '/^static bool check_bounds/,$p' "$here/../checks/hotpath-check-split/two-branch-subsumed.c"; } >>src/buf.c
 }
 # A clone with a pull request branch that adds the check function.
 pr_clone() {
