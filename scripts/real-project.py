@@ -25,6 +25,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -65,7 +66,7 @@ def ensure_deb_src():
     # Held across check, write and update: a second run started meanwhile (CTest
     # runs the bench and robustness slices side by side) must not find the file
     # written and go on to `apt-get source` before the index has the sources.
-    with open(DEB_SRC + '.lock', 'w') as lock:
+    with open(os.path.join(tempfile.gettempdir(), 'hotpath-deb-src.lock'), 'w') as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if os.path.exists(DEB_SRC) and open(DEB_SRC).read() == text:
             return
