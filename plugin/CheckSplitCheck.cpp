@@ -1,7 +1,7 @@
 //===--- CheckSplitCheck.cpp - hotpath-check-split ------------------------===//
 
 #include "CheckSplitCheck.h"
-#include "CheckShape.h"
+#include "analysis/CheckShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"

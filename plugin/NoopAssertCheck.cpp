@@ -1,7 +1,7 @@
 //===--- NoopAssertCheck.cpp - hotpath-noop-assert ------------------------===//
 
 #include "NoopAssertCheck.h"
-#include "CheckShape.h"
+#include "analysis/CheckShape.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"

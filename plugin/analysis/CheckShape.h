@@ -4,12 +4,12 @@
 // `if (cond) { report...; leave; }`, then a plain success return. Shared by
 // hotpath-check-split (which splits hot ones) and hotpath-noop-assert (for
 // which a call to one inside an assert only reports, so dropping it with a
-// disabled assert is intended). Implemented in Analysis.cpp.
+// disabled assert is intended).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTPATH_TIDY_CHECKSHAPE_H
-#define HOTPATH_TIDY_CHECKSHAPE_H
+#ifndef HOTPATH_TIDY_ANALYSIS_CHECKSHAPE_H
+#define HOTPATH_TIDY_ANALYSIS_CHECKSHAPE_H
 
 #include "Rules.h"
 #include "clang/AST/ASTContext.h"
@@ -47,4 +47,4 @@ std::optional<CheckShape> recogniseShape(const clang::FunctionDecl *FD,
 
 } // namespace hotpath
 
-#endif // HOTPATH_TIDY_CHECKSHAPE_H
+#endif // HOTPATH_TIDY_ANALYSIS_CHECKSHAPE_H

@@ -1,0 +1,386 @@
+//===--- CallSites.cpp - how hot a function is, by its call sites ---------===//
+
+#include "analysis/CallSites.h"
+#include "analysis/Reporting.h"
+#include "analysis/Visibility.h"
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+
+namespace hotpath {
+
+std::string CallSiteStats::describe() const {
+  llvm::SmallVector<std::string, 8> Parts;
+  if (ProfilePercent)
+    Parts.push_back(llvm::formatv("{0:f1}% of {1}", *ProfilePercent, ProfileDescription));
+  if (InlineSites)
+    Parts.push_back(llvm::formatv("{0} of {1} call site{2} not inlined", NotInlined,
+                                  *InlineSites, *InlineSites == 1 ? "" : "s"));
+  if (Calls)
+    Parts.push_back(llvm::formatv("{0} call site{1}", Calls, Calls == 1 ? "" : "s"));
+  if (InLoops)
+    Parts.push_back(llvm::formatv("{0} in loops", InLoops));
+  if (FromMacroAccessors)
+    Parts.push_back(llvm::formatv("{0} from macro-generated accessors", FromMacroAccessors));
+  if (InAssertMacros)
+    Parts.push_back(llvm::formatv("{0} inside assert-like macros", InAssertMacros));
+  for (const std::string &M : CallingMacros)
+    Parts.push_back("called by accessor macro '" + M + "'");
+  if (NamedHot)
+    Parts.push_back("named hot by the rule set");
+  return llvm::join(Parts, ", ");
+}
+
+namespace {
+/// Walks the written code of bodies and records calls and function
+/// references. A plain recursive walk of children(), several times cheaper
+/// than a RecursiveASTVisitor, which also walks types and declarations.
+class BodyWalker {
+public:
+  BodyWalker(CallSiteIndex &Index, const ASTContext &Ctx, const RuleIndex &Rules)
+      : Index(Index), SM(Ctx.getSourceManager()), LangOpts(Ctx.getLangOpts()),
+        Rules(Rules) {}
+
+  void walkBody(const Stmt *Body, const FunctionDecl *Enclosing) {
+    if (Body)
+      walk(Body, Enclosing, 0, 0);
+    // Generated code nests expressions thousands deep: what was too deep to
+    // recurse into is walked from here, in the order it was met.
+    while (!Deferred.empty()) {
+      std::vector<Pending> Work;
+      Work.swap(Deferred);
+      for (const Pending &P : Work)
+        walk(P.S, P.Enclosing, P.LoopDepth, 0);
+    }
+  }
+
+private:
+  struct Pending {
+    const Stmt *S;
+    const FunctionDecl *Enclosing;
+    unsigned LoopDepth;
+  };
+  static constexpr unsigned MaxRecursion = 256;
+
+  void walk(const Stmt *S, const FunctionDecl *Enclosing, unsigned Loops, unsigned Depth) {
+    if (Depth > MaxRecursion) {
+      Deferred.push_back({S, Enclosing, Loops});
+      return;
+    }
+    ++Depth;
+    // The commonest nodes (casts, parentheses, operators, literals) are
+    // taken without children(), and single-child ones without recursion.
+    while (true) {
+      switch (S->getStmtClass()) {
+      case Stmt::ImplicitCastExprClass:
+      case Stmt::CStyleCastExprClass:
+        S = cast<CastExpr>(S)->getSubExpr();
+        continue;
+      case Stmt::ParenExprClass:
+        S = cast<ParenExpr>(S)->getSubExpr();
+        continue;
+      case Stmt::UnaryOperatorClass:
+        S = cast<UnaryOperator>(S)->getSubExpr();
+        continue;
+      case Stmt::MemberExprClass:
+        S = cast<MemberExpr>(S)->getBase();
+        continue;
+      case Stmt::PseudoObjectExprClass:
+        S = cast<PseudoObjectExpr>(S)->getSyntacticForm();
+        continue;
+      case Stmt::BinaryOperatorClass:
+      case Stmt::CompoundAssignOperatorClass:
+        walk(cast<BinaryOperator>(S)->getLHS(), Enclosing, Loops, Depth);
+        S = cast<BinaryOperator>(S)->getRHS();
+        continue;
+      case Stmt::IntegerLiteralClass:
+      case Stmt::CharacterLiteralClass:
+      case Stmt::FloatingLiteralClass:
+      case Stmt::StringLiteralClass:
+        return;
+      case Stmt::DeclRefExprClass:
+        if (const auto *FD = dyn_cast<FunctionDecl>(cast<DeclRefExpr>(S)->getDecl()))
+          Index.recordAddressTaken(FD);
+        return;
+      case Stmt::ForStmtClass:
+      case Stmt::WhileStmtClass:
+      case Stmt::DoStmtClass:
+        ++Loops;
+        break;
+      case Stmt::CXXForRangeStmtClass: {
+        // The begin/end/!= calls clang adds are not call sites anyone wrote.
+        const auto *Range = cast<CXXForRangeStmt>(S);
+        for (const Stmt *C : {Range->getInit(), static_cast<const Stmt *>(Range->getLoopVarStmt()),
+                              static_cast<const Stmt *>(Range->getRangeInit()),
+                              Range->getBody()})
+          if (C)
+            walk(C, Enclosing, Loops + 1, Depth);
+        return;
+      }
+      case Stmt::LambdaExprClass: {
+        // Calls in a lambda's body belong to its call operator.
+        const auto *Lambda = cast<LambdaExpr>(S);
+        for (const Expr *Init : Lambda->capture_inits())
+          if (Init)
+            walk(Init, Enclosing, Loops, Depth);
+        walk(Lambda->getBody(), Lambda->getCallOperator(), Loops, Depth);
+        return;
+      }
+      case Stmt::InitListExprClass:
+        // The braces as written, not the semantic form clang fills in.
+        if (const InitListExpr *Written = cast<InitListExpr>(S)->getSyntacticForm())
+          S = Written;
+        break;
+      default:
+        if (const auto *Call = dyn_cast<CallExpr>(S)) {
+          walkCall(Call, Enclosing, Loops, Depth);
+          return;
+        }
+        break;
+      }
+      break; // the children of S, below
+    }
+    for (const Stmt *C : S->children())
+      if (C)
+        walk(C, Enclosing, Loops, Depth);
+  }
+
+  void walkCall(const CallExpr *Call, const FunctionDecl *Enclosing, unsigned Loops,
+                unsigned Depth) {
+    const Expr *Callee = Call->getCallee();
+    const FunctionDecl *Direct = Call->getDirectCallee();
+    if (Direct) {
+      bool InAccessor = false, InAssert = false;
+      SourceLocation Loc = Call->getBeginLoc();
+      if (Loc.isMacroID()) {
+        InAccessor = Enclosing && Enclosing->getLocation().isMacroID();
+        InAssert = !Rules.AssertMacros.empty() &&
+                   isInsideMacroNamed(Loc, Rules.AssertMacros, SM, LangOpts);
+      }
+      Index.recordCall(Call, Direct, Enclosing, Loops > 0, InAccessor, InAssert);
+    }
+    // The callee's own name is a call, not a use of its address.
+    bool NamedCallee = Direct && Callee && isa<DeclRefExpr>(Callee->IgnoreParenImpCasts());
+    for (const Stmt *C : Call->children())
+      if (C && !(NamedCallee && C == Callee))
+        walk(C, Enclosing, Loops, Depth);
+  }
+
+  CallSiteIndex &Index;
+  const SourceManager &SM;
+  const LangOptions &LangOpts;
+  const RuleIndex &Rules;
+  std::vector<Pending> Deferred;
+};
+} // namespace
+
+void CallSiteIndex::indexBody(const Stmt *Body, const FunctionDecl *Enclosing,
+                              const ASTContext &Ctx, const RuleIndex &Rules) {
+  BodyWalker(*this, Ctx, Rules).walkBody(Body, Enclosing);
+}
+
+void CallSiteIndex::recordCall(const CallExpr *Call, const FunctionDecl *Callee,
+                               const FunctionDecl *Enclosing, bool InLoop, bool InAccessor,
+                               bool InAssert) {
+  CallSiteStats &S = Stats[Callee->getCanonicalDecl()];
+  ++S.Calls;
+  S.InLoops += InLoop;
+  S.FromMacroAccessors += InAccessor;
+  S.InAssertMacros += InAssert;
+  if (Enclosing)
+    Sites.push_back({Call, Enclosing});
+}
+
+void CallSiteIndex::recordAddressTaken(const FunctionDecl *FD) {
+  Stats[FD->getCanonicalDecl()].AddressTaken = true;
+}
+
+namespace {
+/// Finds the function definitions and global initialisers outside system
+/// headers: the declarations the checks look at and the code the call-site
+/// index walks. One walk of the declaration contexts, in source order, with
+/// template instantiations after their pattern, as a matcher pass sees them.
+class DefinitionCollector {
+public:
+  DefinitionCollector(const ASTContext &Ctx, TUDefinitions &Out)
+      : SM(Ctx.getSourceManager()), CPlusPlus(Ctx.getLangOpts().CPlusPlus), Out(Out) {}
+
+  void walk(const DeclContext *DC) {
+    for (const Decl *D : DC->decls())
+      visit(D);
+  }
+
+private:
+  bool inSystemHeader(const Decl *D) const {
+    SourceLocation Loc = SM.getExpansionLoc(D->getBeginLoc());
+    return Loc.isValid() && SM.isInSystemHeader(Loc);
+  }
+
+  void visit(const Decl *D) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (!FD->doesThisDeclarationHaveABody() || inSystemHeader(FD) ||
+          !Seen.insert(FD).second)
+        return;
+      Out.Functions.push_back(FD);
+      if (CPlusPlus) // local classes have member functions of their own
+        for (const Decl *Local : FD->decls())
+          if (isa<CXXRecordDecl>(Local))
+            visit(Local);
+      return;
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      if (VD->hasGlobalStorage() && !VD->isStaticLocal() && VD->getInit() &&
+          !inSystemHeader(VD))
+        Out.GlobalInits.push_back(VD);
+      return;
+    }
+    if (!CPlusPlus) {
+      if (const auto *Linkage = dyn_cast<LinkageSpecDecl>(D))
+        walk(Linkage);
+      return;
+    }
+    if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
+      if (!inSystemHeader(D))
+        walk(cast<DeclContext>(D));
+      return;
+    }
+    if (const auto *Record = dyn_cast<CXXRecordDecl>(D)) {
+      // Lambdas' call operators are walked as part of the enclosing body.
+      if (!Record->isLambda() && Record->isThisDeclarationADefinition() &&
+          !inSystemHeader(Record))
+        walk(Record);
+      return;
+    }
+    if (const auto *Friend = dyn_cast<FriendDecl>(D)) {
+      if (const NamedDecl *Befriended = Friend->getFriendDecl())
+        visit(Befriended);
+      return;
+    }
+    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D))
+      return visitTemplate(Template);
+    if (const auto *Template = dyn_cast<ClassTemplateDecl>(D))
+      return visitTemplate(Template);
+    if (const auto *Template = dyn_cast<VarTemplateDecl>(D))
+      return visitTemplate(Template);
+  }
+
+  static TemplateSpecializationKind kindOf(const FunctionDecl *Spec) {
+    return Spec->getTemplateSpecializationKind();
+  }
+  template <typename SpecDecl> static TemplateSpecializationKind kindOf(const SpecDecl *Spec) {
+    return Spec->getSpecializationKind();
+  }
+
+  /// The pattern, then, from the first declaration only, the instantiations
+  /// it produced. Explicit specializations are declarations of their own,
+  /// met where they are written.
+  template <typename TemplateDecl> void visitTemplate(const TemplateDecl *Template) {
+    visit(Template->getTemplatedDecl());
+    if (Template != Template->getCanonicalDecl())
+      return;
+    for (const auto *Spec : Template->specializations())
+      if (kindOf(Spec) != TSK_ExplicitSpecialization)
+        for (const Decl *Redecl : Spec->redecls())
+          visit(Redecl);
+  }
+
+  const SourceManager &SM;
+  bool CPlusPlus;
+  TUDefinitions &Out;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+};
+} // namespace
+
+TUDefinitions collectDefinitions(const ASTContext &Ctx) {
+  TUDefinitions Out;
+  DefinitionCollector(Ctx, Out).walk(Ctx.getTranslationUnitDecl());
+  return Out;
+}
+
+void CallSiteIndex::indexDefinitions(const TUDefinitions &Defs, const ASTContext &Ctx,
+                                     const RuleIndex &Rules) {
+  for (const FunctionDecl *FD : Defs.Functions)
+    indexBody(FD->getBody(), FD, Ctx, Rules);
+  for (const VarDecl *VD : Defs.GlobalInits)
+    indexBody(VD->getInit(), nullptr, Ctx, Rules);
+}
+
+void CallSiteIndex::recordMacroDefinition(const IdentifierInfo *Macro,
+                                          const MacroInfo &Info) {
+  // "name (" inside the body: the macro calls name.
+  ArrayRef<Token> Tokens = Info.tokens();
+  for (size_t I = 0; I + 1 < Tokens.size(); ++I)
+    if (Tokens[I].is(tok::identifier) && Tokens[I + 1].is(tok::l_paren)) {
+      auto &Macros = MacrosCalling[Tokens[I].getIdentifierInfo()->getName()];
+      if (!llvm::is_contained(Macros, Macro))
+        Macros.push_back(Macro);
+    }
+}
+
+void CallSiteIndex::recordMacroExpansion(const IdentifierInfo *Macro) {
+  ExpandedMacros.insert(Macro);
+}
+
+CallSiteStats CallSiteIndex::statsFor(const FunctionDecl *FD,
+                                      const RuleIndex &Rules) const {
+  CallSiteStats S = Stats.lookup(FD->getCanonicalDecl());
+  if (const IdentifierInfo *II = FD->getIdentifier()) {
+    S.NamedHot = Rules.HotFunctions.contains(II->getName());
+    // Accessor generators not expanded in this TU: their calls are elsewhere.
+    if (auto It = MacrosCalling.find(II->getName()); It != MacrosCalling.end())
+      for (const IdentifierInfo *M : It->second)
+        if (!ExpandedMacros.contains(M))
+          S.CallingMacros.push_back(M->getName().str());
+  }
+  return S;
+}
+
+void CallSiteIndex::clear() {
+  Stats.clear();
+  Sites.clear();
+  MacrosCalling.clear();
+  ExpandedMacros.clear();
+}
+
+namespace {
+class PreprocessorRecorder : public PPCallbacks {
+public:
+  PreprocessorRecorder(CallSiteIndex &Index, IncludeGraph &Includes,
+                       const SourceManager &SM)
+      : Index(Index), Includes(Includes), SM(SM) {}
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool,
+                          CharSourceRange, OptionalFileEntryRef File, StringRef,
+                          StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    Includes.recordInclude(SM.getFileID(HashLoc), File, SM);
+  }
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    if (const MacroInfo *MI = MD->getMacroInfo(); MI && MI->isFunctionLike())
+      Index.recordMacroDefinition(Name.getIdentifierInfo(), *MI);
+  }
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    Index.recordMacroExpansion(Name.getIdentifierInfo());
+  }
+
+private:
+  CallSiteIndex &Index;
+  IncludeGraph &Includes;
+  const SourceManager &SM;
+};
+} // namespace
+
+std::unique_ptr<PPCallbacks> makePreprocessorRecorder(CallSiteIndex &Index,
+                                                      IncludeGraph &Includes,
+                                                      const SourceManager &SM) {
+  return std::make_unique<PreprocessorRecorder>(Index, Includes, SM);
+}
+
+} // namespace hotpath

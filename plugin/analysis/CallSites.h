@@ -1,0 +1,124 @@
+//===--- CallSites.h - heat from call sites ---------------------*- C++ -*-===//
+//
+// One walk over the translation unit's definitions records every call site
+// (in a loop, in a macro-generated accessor, inside an assert-like macro) and
+// every use of a function as a value; preprocessor callbacks add the macros
+// that call a function by name. The checks read a function's heat from here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_ANALYSIS_CALLSITES_H
+#define HOTPATH_TIDY_ANALYSIS_CALLSITES_H
+
+#include "Rules.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class MacroInfo;
+} // namespace clang
+
+namespace hotpath {
+
+class IncludeGraph;
+
+struct CallSiteStats {
+  unsigned Calls = 0;
+  unsigned InLoops = 0;
+  unsigned FromMacroAccessors = 0;
+  unsigned InAssertMacros = 0;
+  /// Macros defined in the TU whose body calls the function but that are not
+  /// expanded here (accessor generators living in a header).
+  std::vector<std::string> CallingMacros;
+  bool AddressTaken = false;
+  bool NamedHot = false;
+  /// Share of a profile's samples the function took, when a profile is given.
+  std::optional<double> ProfilePercent;
+  std::string ProfileDescription; // "self samples in 'perf.txt'"
+  /// With inline remarks: the call sites the compiler's inliner saw, and how
+  /// many of them it left out of line.
+  std::optional<unsigned> InlineSites;
+  unsigned NotInlined = 0;
+
+  unsigned score() const {
+    return Calls + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +
+           4 * static_cast<unsigned>(CallingMacros.size()) + (NamedHot ? 1000 : 0);
+  }
+  /// "8 call sites, 8 from macro-generated accessors".
+  std::string describe() const;
+};
+
+/// The code of one translation unit the checks look at: function
+/// definitions (template instantiations after their pattern) and the
+/// initialisers of globals, outside system headers, in source order.
+struct TUDefinitions {
+  std::vector<const clang::FunctionDecl *> Functions;
+  std::vector<const clang::VarDecl *> GlobalInits;
+};
+
+/// One walk over the declaration contexts (namespaces, classes, templates'
+/// instantiations); function bodies are not entered, apart from C++ local
+/// classes.
+TUDefinitions collectDefinitions(const clang::ASTContext &Ctx);
+
+/// Records every call site and every use of a function as a value, in one
+/// walk over each function body (no parent map, no per-candidate search), and
+/// the macro definitions that call functions by name. Shared by the checks of
+/// a TU; fed by PP callbacks while parsing and by indexDefinitions() after.
+class CallSiteIndex {
+public:
+  /// Indexes every body and global initialiser of \p Defs.
+  void indexDefinitions(const TUDefinitions &Defs, const clang::ASTContext &Ctx,
+                        const RuleIndex &Rules);
+  /// Indexes the calls and function references in \p Body, which belongs to
+  /// \p Enclosing (null for a global variable's initializer).
+  void indexBody(const clang::Stmt *Body, const clang::FunctionDecl *Enclosing,
+                 const clang::ASTContext &Ctx, const RuleIndex &Rules);
+  /// What the walk of a body found: a direct call in \p Enclosing (null
+  /// for a global's initializer), and a function used as a value.
+  void recordCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
+                  const clang::FunctionDecl *Enclosing, bool InLoop, bool InAccessor,
+                  bool InAssert);
+  void recordAddressTaken(const clang::FunctionDecl *FD);
+  void recordMacroDefinition(const clang::IdentifierInfo *Macro,
+                             const clang::MacroInfo &Info);
+  void recordMacroExpansion(const clang::IdentifierInfo *Macro);
+
+  /// Statistics for \p FD, after the whole TU was seen.
+  CallSiteStats statsFor(const clang::FunctionDecl *FD, const RuleIndex &Rules) const;
+
+  /// Every direct call outside system headers with the function (or lambda)
+  /// whose body holds it, in traversal order.
+  struct Site {
+    const clang::CallExpr *Call;
+    const clang::FunctionDecl *Caller;
+  };
+  const std::vector<Site> &sites() const { return Sites; }
+  void clear();
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *, CallSiteStats> Stats;
+  std::vector<Site> Sites;
+  // callee name -> the function-like macros whose body calls it
+  llvm::StringMap<llvm::SmallVector<const clang::IdentifierInfo *, 2>> MacrosCalling;
+  // Pointers, not names: sqlite3.c expands macros a million times.
+  llvm::DenseSet<const clang::IdentifierInfo *> ExpandedMacros;
+};
+/// PP callbacks that feed a CallSiteIndex with macro definitions/expansions
+/// and an IncludeGraph with #include directives.
+std::unique_ptr<clang::PPCallbacks> makePreprocessorRecorder(CallSiteIndex &Index,
+                                                             IncludeGraph &Includes,
+                                                             const clang::SourceManager &SM);
+
+} // namespace hotpath
+
+#endif // HOTPATH_TIDY_ANALYSIS_CALLSITES_H

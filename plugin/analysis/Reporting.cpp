@@ -1,0 +1,125 @@
+//===--- Reporting.cpp - calls that only report, statements that leave ----===//
+
+#include "analysis/Reporting.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace hotpath {
+
+StringRef outermostMacroName(SourceLocation Loc, const SourceManager &SM,
+                             const LangOptions &LangOpts) {
+  StringRef Name;
+  while (Loc.isMacroID()) {
+    Name = Lexer::getImmediateMacroNameForDiagnostics(Loc, SM, LangOpts);
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return Name;
+}
+
+bool isInsideMacroNamed(SourceLocation Loc, const llvm::StringSet<> &Names,
+                        const SourceManager &SM, const LangOptions &LangOpts) {
+  while (Loc.isMacroID()) {
+    // For a location in a macro argument, the expansion that owns it.
+    SourceLocation Expansion =
+        SM.isMacroArgExpansion(Loc) ? SM.getImmediateExpansionRange(Loc).getBegin()
+                                    : Loc;
+    StringRef Name = Lexer::getImmediateMacroNameForDiagnostics(Expansion, SM, LangOpts);
+    if (Names.contains(Name))
+      return true;
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return false;
+}
+
+static const Expr *stripStatementExpr(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<CStyleCastExpr>(E)) // (void)printf(...)
+    if (Cast->getType()->isVoidType())
+      E = Cast->getSubExpr()->IgnoreParenImpCasts();
+  return E;
+}
+
+static const FunctionDecl *directCallee(const Expr *E) {
+  // Reporting macros often expand to ({ ... }) or do { } while (0); the
+  // callers handle those through the macro name instead.
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(E))
+    return Call->getDirectCallee();
+  return nullptr;
+}
+
+bool isReportingFunction(const FunctionDecl *FD, const RuleIndex &Rules) {
+  const IdentifierInfo *II = FD->getIdentifier();
+  if (II && Rules.ReportingFunctions.contains(II->getName()))
+    return true;
+  // A printf-style function that does not write into a caller's buffer is a
+  // project's own logger (btrfs-progs' error(), redis' serverLog(), ...).
+  for (const auto *Format : FD->specific_attrs<FormatAttr>())
+    if (Format->getType()->getName() == "printf" ||
+        Format->getType()->getName() == "gnu_printf")
+      return !II || !II->getName().contains("sprintf");
+  return false;
+}
+
+/// Statements that only report, or do nothing: what project logging macros
+/// expand to ("do { trace; ; __btrfs_error(...); do { } while (0); } while (0)").
+/// Sets \p Reported when a report is among them.
+static bool onlyReportsOrNothing(const Stmt *S, const RuleIndex &Rules,
+                                 const ASTContext &Ctx, bool &Reported) {
+  if (!S || isa<NullStmt>(S))
+    return true;
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    std::optional<llvm::APSInt> Cond = Do->getCond()->getIntegerConstantExpr(Ctx);
+    return Cond && Cond->isZero() && onlyReportsOrNothing(Do->getBody(), Rules, Ctx, Reported);
+  }
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return llvm::all_of(CS->body(), [&](const Stmt *Child) {
+      return onlyReportsOrNothing(Child, Rules, Ctx, Reported);
+    });
+  if (!isReportingStatement(S, Rules, Ctx))
+    return false;
+  Reported = true;
+  return true;
+}
+
+bool isReportingStatement(const Stmt *S, const RuleIndex &Rules,
+                          const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Reporting macros, and reporting functions that a header turned into
+  // macros (glibc's _FORTIFY_SOURCE makes fprintf a macro for __fprintf_chk).
+  if (S->getBeginLoc().isMacroID() &&
+      (isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingMacros, SM, Ctx.getLangOpts()) ||
+       isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingFunctions, SM, Ctx.getLangOpts())) &&
+      // The whole statement must come from the macro, not just its start.
+      outermostMacroName(S->getBeginLoc(), SM, Ctx.getLangOpts()) ==
+          outermostMacroName(S->getEndLoc(), SM, Ctx.getLangOpts()))
+    return true;
+  if (const FunctionDecl *Callee = directCallee(stripStatementExpr(S)))
+    return isReportingFunction(Callee, Rules);
+  if (isa<DoStmt, CompoundStmt>(S)) {
+    bool Reported = false;
+    return onlyReportsOrNothing(S, Rules, Ctx, Reported) && Reported;
+  }
+  return false;
+}
+
+bool isNoreturnStatement(const Stmt *S, const RuleIndex &Rules,
+                         const ASTContext &Ctx) {
+  const FunctionDecl *Callee = directCallee(stripStatementExpr(S));
+  if (!Callee)
+    return false;
+  if (Callee->isNoReturn())
+    return true;
+  if (const IdentifierInfo *II = Callee->getIdentifier())
+    return Rules.NoreturnFunctions.contains(II->getName());
+  return false;
+}
+
+} // namespace hotpath

@@ -1,0 +1,48 @@
+//===--- Reporting.h - reporting calls, leaving statements ------*- C++ -*-===//
+//
+// Which calls and statements only report (printf-family loggers, the rule
+// set's reporting functions and macros) and which never let control continue
+// (noreturn calls). The check-function shape is built from these, and the
+// side-effect analysis lets reporting through where the caller allows it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_ANALYSIS_REPORTING_H
+#define HOTPATH_TIDY_ANALYSIS_REPORTING_H
+
+#include "Rules.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace hotpath {
+
+/// Name of the outermost macro whose expansion produced \p Loc, or "".
+llvm::StringRef outermostMacroName(clang::SourceLocation Loc,
+                                   const clang::SourceManager &SM,
+                                   const clang::LangOptions &LangOpts);
+
+/// True when \p Loc lies inside the arguments or body of a macro in \p Names.
+bool isInsideMacroNamed(clang::SourceLocation Loc, const llvm::StringSet<> &Names,
+                        const clang::SourceManager &SM,
+                        const clang::LangOptions &LangOpts);
+
+/// A function that only reports: named by the rule set, or printf-like (a
+/// format attribute) without writing into a caller's buffer.
+bool isReportingFunction(const clang::FunctionDecl *FD, const RuleIndex &Rules);
+
+/// A statement whose only effect is to report: a call to a reporting function
+/// or an expansion of a reporting macro.
+bool isReportingStatement(const clang::Stmt *S, const RuleIndex &Rules,
+                          const clang::ASTContext &Ctx);
+
+/// A statement after which control never continues: a call to a noreturn
+/// function (attribute or rule set). `return` is handled by the callers.
+bool isNoreturnStatement(const clang::Stmt *S, const RuleIndex &Rules,
+                         const clang::ASTContext &Ctx);
+
+} // namespace hotpath
+
+#endif // HOTPATH_TIDY_ANALYSIS_REPORTING_H

@@ -1,0 +1,148 @@
+//===--- Visibility.cpp - what can be named where -------------------------===//
+
+#include "analysis/Visibility.h"
+#include "clang/AST/Expr.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace hotpath {
+
+void IncludeGraph::recordInclude(FileID From, OptionalFileEntryRef To,
+                                 const SourceManager &SM) {
+  OptionalFileEntryRef FromEntry = SM.getFileEntryRefForID(From);
+  if (FromEntry && To)
+    Edges[&FromEntry->getFileEntry()].push_back(&To->getFileEntry());
+}
+
+bool IncludeGraph::reaches(const FileEntry *Header, const FileEntry *Target) const {
+  llvm::SmallPtrSet<const FileEntry *, 32> Seen{Header};
+  llvm::SmallVector<const FileEntry *, 32> Work{Header};
+  while (!Work.empty()) {
+    const FileEntry *F = Work.pop_back_val();
+    if (F == Target)
+      return true;
+    auto It = Edges.find(F);
+    if (It == Edges.end())
+      continue;
+    for (const FileEntry *Next : It->second)
+      if (Seen.insert(Next).second)
+        Work.push_back(Next);
+  }
+  return false;
+}
+
+bool isVisibleFrom(SourceLocation DeclLoc, SourceLocation Point,
+                   const SourceManager &SM, const IncludeGraph &Includes) {
+  if (DeclLoc.isInvalid())
+    return true; // Built in.
+  DeclLoc = SM.getExpansionLoc(DeclLoc);
+  Point = SM.getExpansionLoc(Point);
+  FileID Target = SM.getFileID(Point);
+  FileID F = SM.getFileID(DeclLoc);
+  SourceLocation Loc = DeclLoc;
+  // Predefines and the command line are seen by every TU alike.
+  if (SM.isWrittenInBuiltinFile(DeclLoc) || SM.isWrittenInCommandLineFile(DeclLoc))
+    return true;
+  if (F == Target)
+    return SM.isBeforeInTranslationUnit(Loc, Point);
+  OptionalFileEntryRef From = SM.getFileEntryRefForID(Target);
+  OptionalFileEntryRef To = SM.getFileEntryRefForID(F);
+  return From && To && Includes.reaches(&From->getFileEntry(), &To->getFileEntry());
+}
+
+namespace {
+/// Collects the declarations an expression names that are not local to the
+/// function it is in.
+void collectNamedDecls(const Stmt *S, llvm::SmallVectorImpl<const Decl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+    const ValueDecl *D = Ref->getDecl();
+    bool Local = isa<ParmVarDecl>(D) ||
+                 (isa<VarDecl>(D) && cast<VarDecl>(D)->isLocalVarDecl());
+    if (!Local)
+      Out.push_back(D);
+  } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      Out.push_back(Field); // Its location is inside the record's definition.
+  }
+  for (const Stmt *Child : S->children())
+    collectNamedDecls(Child, Out);
+}
+
+void collectTypeDecls(QualType T, llvm::SmallVectorImpl<const Decl *> &Out) {
+  while (!T.isNull()) {
+    if (const auto *TT = T->getAs<TypedefType>()) {
+      Out.push_back(TT->getDecl());
+      return;
+    }
+    if (const TagDecl *Tag = T->getAsTagDecl()) {
+      Out.push_back(Tag);
+      return;
+    }
+    if (T->isPointerType() || T->isReferenceType())
+      T = T->getPointeeType();
+    else if (T->isArrayType())
+      T = T->castAsArrayTypeUnsafe()->getElementType();
+    else
+      return;
+  }
+}
+} // namespace
+
+std::optional<std::string>
+findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
+                  SourceLocation Point, const ASTContext &Ctx, const Preprocessor &PP,
+                  const IncludeGraph &Includes) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallVector<const Decl *, 16> Decls;
+  for (const Stmt *S : Code)
+    collectNamedDecls(S, Decls);
+  for (QualType T : Types)
+    collectTypeDecls(T, Decls);
+  for (const Stmt *S : Code)
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          collectTypeDecls(VD->getType(), Decls);
+  for (const Decl *D : Decls)
+    if (!isVisibleFrom(D->getLocation(), Point, SM, Includes)) {
+      if (const auto *Field = dyn_cast<FieldDecl>(D))
+        return "the definition of '" +
+               Ctx.getRecordType(Field->getParent()).getAsString() + "'";
+      if (const auto *ND = dyn_cast<NamedDecl>(D))
+        return ND->getQualifiedNameAsString();
+      return std::string("a declaration");
+    }
+
+  // Macros written in the code: raw-lex its text and look each identifier up.
+  for (const Stmt *S : Code) {
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(S->getSourceRange()), SM, Ctx.getLangOpts());
+    if (Range.isInvalid())
+      return std::string("code written with macros");
+    // The raw lexer needs a NUL-terminated buffer that ends where the code does.
+    std::string Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+    Lexer Raw(Range.getBegin(), Ctx.getLangOpts(), Text.data(), Text.data(),
+              Text.data() + Text.size());
+    Token Tok;
+    while (!Raw.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
+      if (Tok.is(tok::eof))
+        break;
+      if (Tok.isNot(tok::raw_identifier))
+        continue;
+      IdentifierInfo *II = PP.getIdentifierInfo(Tok.getRawIdentifier());
+      if (const MacroInfo *MI = PP.getMacroInfo(II))
+        if (!MI->isBuiltinMacro() &&
+            !isVisibleFrom(MI->getDefinitionLoc(), Point, SM, Includes))
+          return std::string("macro '") + II->getName().str() + "'";
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace hotpath
