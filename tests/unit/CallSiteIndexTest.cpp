@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis.h"
+#include "CheckRunner.h"
 #include "Rules.h"
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -22,18 +23,6 @@ using hotpath::CallSiteStats;
 using hotpath::TUDefinitions;
 
 namespace {
-
-std::unique_ptr<ASTUnit> parse(llvm::StringRef Code, llvm::StringRef File,
-                               std::vector<std::string> Args,
-                               tooling::FileContentMappings Headers = {}) {
-#ifdef HOTPATH_CLANG_RESOURCE_DIR
-  Args.push_back("-resource-dir=" HOTPATH_CLANG_RESOURCE_DIR);
-#endif
-  Args.push_back("-fsyntax-only");
-  return tooling::buildASTFromCodeWithArgs(
-      Code, Args, File, "clang-tool", std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(), Headers);
-}
 
 /// "name" for plain functions, "Class::name" for members, with "<...>"
 /// template arguments for instantiations, in the order found.
@@ -84,7 +73,7 @@ std::unique_ptr<Indexed> index(llvm::StringRef Code, llvm::StringRef File = "inp
                                std::vector<std::string> Args = {"-std=c11"},
                                tooling::FileContentMappings Headers = {}) {
   auto Out = std::make_unique<Indexed>();
-  Out->AST = parse(Code, File, std::move(Args), Headers);
+  Out->AST = hotpath::test::buildAST(Code, File, std::move(Args), Headers);
   EXPECT_TRUE(Out->AST);
   EXPECT_FALSE(Out->AST->getDiagnostics().hasErrorOccurred());
   llvm::Expected<hotpath::RuleSet> Rules = hotpath::loadRuleSet("generic-gnu-c");

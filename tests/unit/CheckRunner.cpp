@@ -32,6 +32,7 @@
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Core/Diagnostic.h"
@@ -502,4 +503,21 @@ dumpOptionsImpl(const CheckFactory &Factory, llvm::StringRef CheckName,
 }
 
 } // namespace detail
+//===----------------------------------------------------------------------===//
+// buildAST
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<ASTUnit>
+buildAST(llvm::StringRef Code, llvm::StringRef FileName, std::vector<std::string> Args,
+         std::vector<std::pair<std::string, std::string>> Headers) {
+#ifdef HOTPATH_CLANG_RESOURCE_DIR
+  if (!hasArgPrefix(Args, "-resource-dir"))
+    Args.push_back("-resource-dir=" HOTPATH_CLANG_RESOURCE_DIR);
+#endif
+  Args.push_back("-fsyntax-only");
+  return tooling::buildASTFromCodeWithArgs(
+      Code, Args, FileName, "clang-tool", std::make_shared<PCHContainerOperations>(),
+      tooling::getClangStripDependencyFileAdjuster(), Headers);
+}
+
 } // namespace hotpath::test

@@ -25,7 +25,12 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
+
+namespace clang {
+class ASTUnit;
+} // namespace clang
 
 namespace hotpath::test {
 
@@ -133,6 +138,14 @@ dumpOptions(llvm::StringRef CheckName,
   return detail::dumpOptionsImpl(detail::factoryFor<CheckT>(), CheckName,
                                  std::move(CheckOptions), ConfigDiags);
 }
+
+/// The AST of \p Code as \p FileName, for tests of the shared analysis that
+/// run no check. Like runCheck: -fsyntax-only and clang's resource dir are
+/// added to \p Args; \p Headers are in-memory files \p Code can include.
+/// Null when the driver fails; compiler errors are in the unit's diagnostics.
+std::unique_ptr<clang::ASTUnit>
+buildAST(llvm::StringRef Code, llvm::StringRef FileName, std::vector<std::string> Args,
+         std::vector<std::pair<std::string, std::string>> Headers = {});
 
 } // namespace hotpath::test
 

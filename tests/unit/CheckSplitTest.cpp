@@ -6,48 +6,24 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckRunner.h"
 #include "CheckSplitCheck.h"
+#include "TestHelpers.h"
 #include "gtest/gtest.h"
 
 using hotpath::CheckSplitCheck;
+using hotpath::test::CheckTester;
 using hotpath::test::Diag;
+using hotpath::test::expectStable;
 using hotpath::test::RunResult;
 
 namespace {
 
-const char *const Check = "hotpath-check-split";
-
-RunResult run(llvm::StringRef Code, llvm::StringRef File = "input.c",
-              std::map<std::string, std::string> Options = {},
-              std::map<std::string, std::string> Extra = {},
-              std::vector<std::string> Args = {}) {
-  if (Args.empty())
-    Args = {File.ends_with(".cpp") ? "-std=c++17" : "-std=c11"};
-  std::map<std::string, std::string> Qualified;
-  for (const auto &[K, V] : Options)
-    Qualified[std::string(Check) + "." + K] = V;
-  return hotpath::test::runCheck<CheckSplitCheck>(Check, Code, File, Args, Qualified,
-                                                  Extra);
-}
-
-Diag warning(unsigned Line, unsigned Col, std::string Msg, std::string File = "") {
-  return Diag{Line, Col, "warning", std::move(Msg), Check, std::move(File)};
-}
-Diag note(unsigned Line, unsigned Col, std::string Msg, std::string File = "") {
-  return Diag{Line, Col, "note", std::move(Msg), Check, std::move(File)};
-}
+const CheckTester<CheckSplitCheck> Split("hotpath-check-split");
 
 std::string multiMessage(const std::string &Name, unsigned N) {
   return "check function '" + Name + "' tests " + std::to_string(N) +
          " conditions on a hot path; merge them into one unlikely branch and "
          "move the reporting to a cold function";
-}
-
-/// The fixed code compiles (no errors) and a second run reports nothing.
-void expectStable(const RunResult &Fixed) {
-  EXPECT_TRUE(Fixed.errors().empty()) << Fixed.dump();
-  EXPECT_TRUE(Fixed.diagsOfLevel("warning").empty()) << Fixed.dump();
 }
 
 const char *const Accessors = R"c(
@@ -76,11 +52,11 @@ static bool check_bounds(const struct buf *b, unsigned int off, unsigned int siz
 	return true;
 }
 )c" + std::string(Accessors);
-  RunResult R = run(Code);
+  RunResult R = Split.run(Code);
   ASSERT_EQ(R.Diags, (std::vector<Diag>{
-                         warning(4, 13, multiMessage("check_bounds", 2)),
-                         note(4, 13, "'check_bounds' is hot: 3 call sites"),
-                         note(9, 6, "this condition implies 'end > b->len' (the sum cannot "
+                         Split.warning(4, 13, multiMessage("check_bounds", 2)),
+                         Split.note(4, 13, "'check_bounds' is hot: 3 call sites"),
+                         Split.note(9, 6, "this condition implies 'end > b->len' (the sum cannot "
                                     "wrap), so the fast path tests only that one"),
                      }))
       << R.dump();
@@ -114,7 +90,7 @@ static inline bool check_bounds(const struct buf *b, unsigned int off, unsigned 
 }
 )c" + std::string(Accessors);
   EXPECT_EQ(R.fixed(), Expected);
-  expectStable(run(R.fixed()));
+  expectStable(Split.run(R.fixed()));
 }
 
 TEST(CheckSplit, SignedSizeKeepsBothConditionsJoinedWithBitwiseOr) {
@@ -130,16 +106,16 @@ static bool check_bounds(const struct buf *b, unsigned long off, int size)
 }
 unsigned get(const struct buf *b, unsigned n) { unsigned s = 0; for (unsigned i = 0; i < n; i++) s += check_bounds(b, i, 4); return s; }
 )c";
-  RunResult R = run(Code);
+  RunResult R = Split.run(Code);
   ASSERT_EQ(R.Diags.size(), 2u) << R.dump();
-  EXPECT_EQ(R.Diags[1], note(4, 13, "'check_bounds' is hot: 1 call site, 1 in loops"));
+  EXPECT_EQ(R.Diags[1], Split.note(4, 13, "'check_bounds' is hot: 1 call site, 1 in loops"));
   EXPECT_NE(R.fixed().find("\tunsigned long end = off + size;\n"
                            "\tif (__builtin_expect((off > b->len) | (end > b->len), 0)) {\n"
                            "\t\t(void)check_bounds_report(b, off, size);\n"
                            "\t\treturn false;\n"),
             std::string::npos)
       << R.fixed();
-  expectStable(run(R.fixed()));
+  expectStable(Split.run(R.fixed()));
 }
 
 TEST(CheckSplit, HeaderDeclarationGetsTheFastPath) {
@@ -160,10 +136,10 @@ bool check_eb(const struct eb *eb, unsigned int off, unsigned int size)
 	return true;
 }
 )c";
-  RunResult R = run(Code, "input.c", {}, Extra);
+  RunResult R = Split.run(Code, "input.c", {}, Extra);
   ASSERT_EQ(R.Diags.size(), 3u) << R.dump();
-  EXPECT_EQ(R.Diags[0], warning(3, 6, multiMessage("check_eb", 2)));
-  EXPECT_EQ(R.Diags[1], note(3, 6, "'check_eb' is hot: called by accessor macro 'GETTER'"));
+  EXPECT_EQ(R.Diags[0], Split.warning(3, 6, multiMessage("check_eb", 2)));
+  EXPECT_EQ(R.Diags[1], Split.note(3, 6, "'check_eb' is hot: called by accessor macro 'GETTER'"));
   EXPECT_EQ(R.Files["eb.h"], R"c(#pragma once
 #include <stdbool.h>
 #define unlikely(x) __builtin_expect(!!(x), 0)
@@ -185,7 +161,7 @@ static inline bool check_eb(const struct eb *eb, unsigned int off, unsigned int 
                            "struct eb *eb, unsigned int off, unsigned int size)\n{"),
             std::string::npos)
       << R.fixed();
-  expectStable(run(R.fixed(), "input.c", {}, {{"eb.h", R.Files["eb.h"]}}));
+  expectStable(Split.run(R.fixed(), "input.c", {}, {{"eb.h", R.Files["eb.h"]}}));
 }
 
 TEST(CheckSplit, ExternalWithoutHeaderHasNoFix) {
@@ -198,9 +174,9 @@ int check_len(unsigned long len, unsigned long max)
 }
 int f(unsigned long n) { int r = 0; while (n--) r += check_len(n, 64); return r; }
 )c";
-  RunResult R = run(Code);
+  RunResult R = Split.run(Code);
   ASSERT_EQ(R.Diags.size(), 3u) << R.dump();
-  EXPECT_EQ(R.Diags[2], note(2, 5, "no fix: it has external linkage and no declaration in "
+  EXPECT_EQ(R.Diags[2], Split.note(2, 5, "no fix: it has external linkage and no declaration in "
                                    "a header to put the inline fast path in"));
   EXPECT_EQ(R.fixed(), Code);
 }
@@ -219,15 +195,15 @@ static int check_slot(unsigned slot, unsigned mask)
   // Three plain calls: enough for a multi-branch check, not for one branch.
   std::string Cold = Check1 + "int f(unsigned a) { return check_slot(a, 1) + "
                               "check_slot(a, 2) + check_slot(a, 3); }\n";
-  EXPECT_TRUE(run(Cold).Diags.empty()) << run(Cold).dump();
+  EXPECT_TRUE(Split.run(Cold).Diags.empty()) << Split.run(Cold).dump();
   // In loops: 3 + 2*3 = 9 points.
   std::string Hot = Check1 + "int f(unsigned n) { int r = 0; for (unsigned i = 0; i < n; i++) "
                              "r += check_slot(i, 1) + check_slot(i, 2) + check_slot(i, 3); "
                              "return r; }\n";
-  RunResult R = run(Hot);
+  RunResult R = Split.run(Hot);
   ASSERT_EQ(R.Diags.size(), 2u) << R.dump();
   EXPECT_EQ(R.Diags[0],
-            warning(2, 12, "check function 'check_slot' keeps its reporting code inline on "
+            Split.warning(2, 12, "check function 'check_slot' keeps its reporting code inline on "
                            "a hot path; move it to a cold function so the check can be "
                            "inlined"));
   EXPECT_NE(R.fixed().find("static inline int check_slot(unsigned slot, unsigned mask)\n{\n"
@@ -237,9 +213,9 @@ static int check_slot(unsigned slot, unsigned mask)
             std::string::npos)
       << R.fixed();
   // The thresholds are options.
-  EXPECT_EQ(run(Cold, "input.c", {{"SingleBranchThreshold", "3"}}).Diags.size(), 2u);
-  EXPECT_TRUE(run(Hot, "input.c", {{"SingleBranchThreshold", "10"}}).Diags.empty());
-  RunResult Named = run(Check1 + "int f(unsigned a) { return check_slot(a, 1); }\n", "input.c",
+  EXPECT_EQ(Split.run(Cold, "input.c", {{"SingleBranchThreshold", "3"}}).Diags.size(), 2u);
+  EXPECT_TRUE(Split.run(Hot, "input.c", {{"SingleBranchThreshold", "10"}}).Diags.empty());
+  RunResult Named = Split.run(Check1 + "int f(unsigned a) { return check_slot(a, 1); }\n", "input.c",
                         {{"HotFunctions", "other; check_slot"}});
   ASSERT_EQ(Named.Diags.size(), 2u) << Named.dump();
   EXPECT_EQ(Named.Diags[1].Message, "'check_slot' is hot: 1 call site, named hot by the rule set");
@@ -258,7 +234,7 @@ static bool ok(unsigned long off, unsigned long len)
 void a(unsigned long o) { ASSERT(ok(o, 8)); }
 void b(unsigned long o) { ASSERT(ok(o, 16)); }
 )c";
-  RunResult R = run(Code);
+  RunResult R = Split.run(Code);
   ASSERT_EQ(R.Diags.size(), 2u) << R.dump();
   EXPECT_EQ(R.Diags[1].Message, "'ok' is hot: 2 call sites, 2 inside assert-like macros");
 }
@@ -279,10 +255,10 @@ TEST_P(CheckSplitRefuses, ExplainsWhyThereIsNoFix) {
   std::string Code = "#include <stdbool.h>\n#include <stdio.h>\n" + P.Code +
                      "int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; "
                      "i++) r += f(i, n); return r; }\n";
-  RunResult R = run(Code);
+  RunResult R = Split.run(Code);
   ASSERT_EQ(R.Diags.size(), 3u) << R.dump();
   EXPECT_EQ(R.Diags[0].Level, "warning");
-  EXPECT_EQ(R.Diags[2], note(P.Line, P.Col, std::string("no fix: ") + P.Why)) << R.dump();
+  EXPECT_EQ(R.Diags[2], Split.note(P.Line, P.Col, std::string("no fix: ") + P.Why)) << R.dump();
   EXPECT_EQ(R.fixed(), Code);
   EXPECT_TRUE(R.errors().empty()) << R.dump();
 }
@@ -371,9 +347,9 @@ static int f(unsigned long a, unsigned long b, ...)
 }
 int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; i++) r += f(i, n); return r; }
 )c";
-  RunResult R = run(Code);
+  RunResult R = Split.run(Code);
   ASSERT_EQ(R.Diags.size(), 3u) << R.dump();
-  EXPECT_EQ(R.Diags[2], note(2, 12, "no fix: it is variadic"));
+  EXPECT_EQ(R.Diags[2], Split.note(2, 12, "no fix: it is variadic"));
 }
 
 TEST(CheckSplit, VirtualMemberHasNoFix) {
@@ -388,10 +364,10 @@ bool V::check(unsigned a, unsigned b) const {
 }
 int use(const V &v, unsigned n) { int r = 0; for (unsigned i = 0; i < n; i++) r += v.check(i, n); return r; }
 )cc";
-  RunResult R = run(Code, "input.cpp");
+  RunResult R = Split.run(Code, "input.cpp");
   ASSERT_EQ(R.Diags.size(), 3u) << R.dump();
   EXPECT_EQ(R.Diags[2],
-            note(5, 9, "no fix: it is virtual; calls through the vtable would keep paying for it"));
+            Split.note(5, 9, "no fix: it is virtual; calls through the vtable would keep paying for it"));
 }
 
 TEST(CheckSplit, AlreadyFastAndColdFunctionsAreNotReported) {
@@ -410,7 +386,7 @@ static inline bool fast(unsigned long a, unsigned long b)
 }
 int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; i++) r += fast(i, n); return r; }
 )c";
-  EXPECT_TRUE(run(Code).Diags.empty());
+  EXPECT_TRUE(Split.run(Code).Diags.empty());
 }
 
 TEST(CheckSplit, Cxx20SpellsAttributes) {
@@ -422,7 +398,7 @@ static bool inRange(unsigned i, unsigned n) {
 }
 int use(unsigned n) { int r = 0; for (unsigned i = 0; i < n; i++) r += inRange(i, n); return r; }
 )cc";
-  RunResult R = run(Code, "input.cpp", {}, {}, {"-std=c++20"});
+  RunResult R = Split.run(Code, "input.cpp", {}, {}, {"-std=c++20"});
   ASSERT_EQ(R.Diags.size(), 2u) << R.dump();
   EXPECT_NE(R.fixed().find("[[gnu::noinline, gnu::cold]] static bool inRange_report("),
             std::string::npos) << R.fixed();
@@ -430,11 +406,11 @@ int use(unsigned n) { int r = 0; for (unsigned i = 0; i < n; i++) r += inRange(i
                            "    (void)inRange_report(i, n);\n"),
             std::string::npos)
       << R.fixed();
-  expectStable(run(R.fixed(), "input.cpp", {}, {}, {"-std=c++20"}));
+  expectStable(Split.run(R.fixed(), "input.cpp", {}, {}, {"-std=c++20"}));
 }
 
 TEST(CheckSplit, BadRuleSetIsAConfigurationError) {
-  RunResult R = run("int x;\n", "input.c", {{"RuleSet", "no-such-preset"}});
+  RunResult R = Split.run("int x;\n", "input.c", {{"RuleSet", "no-such-preset"}});
   ASSERT_EQ(R.Diags.size(), 1u) << R.dump();
   EXPECT_EQ(R.Diags[0].Level, "error");
   EXPECT_EQ(R.Diags[0].CheckName, "clang-tidy-config");
@@ -445,7 +421,7 @@ TEST(CheckSplit, BadRuleSetIsAConfigurationError) {
 
 TEST(CheckSplit, OptionsRoundTrip) {
   std::map<std::string, std::string> Opts = hotpath::test::dumpOptions<CheckSplitCheck>(
-      Check, {{"hotpath-check-split.RuleSet", "linux-kernel"}});
+      Split.name(), {{"hotpath-check-split.RuleSet", "linux-kernel"}});
   EXPECT_EQ(Opts["hotpath-check-split.RuleSet"], "linux-kernel");
   EXPECT_EQ(Opts["hotpath-check-split.MultiBranchThreshold"], "3");
   EXPECT_EQ(Opts["hotpath-check-split.SingleBranchThreshold"], "8");
@@ -465,7 +441,7 @@ static int check(unsigned long a, unsigned long b)
 }
 int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; i++) r += check(i, n); return r; }
 )c";
-  RunResult R = run(Code);
+  RunResult R = Split.run(Code);
   ASSERT_EQ(R.errors().size(), 1u) << R.dump();
   EXPECT_EQ(R.errors()[0].Message, "use of undeclared identifier 'undefined_limit'");
   EXPECT_TRUE(R.diagsOfLevel("warning").empty()) << R.dump();

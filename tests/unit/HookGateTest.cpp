@@ -1,33 +1,24 @@
 //===--- HookGateTest.cpp - hotpath-hook-gate in process ------------------===//
 
-#include "CheckRunner.h"
 #include "HookGateCheck.h"
+#include "TestHelpers.h"
 #include "gtest/gtest.h"
 
 using hotpath::HookGateCheck;
+using hotpath::test::CheckTester;
 using hotpath::test::Diag;
+using hotpath::test::expectStable;
 using hotpath::test::RunResult;
 
 namespace {
 
-const char *const Check = "hotpath-hook-gate";
-
-RunResult run(llvm::StringRef Code, std::map<std::string, std::string> Options = {},
-              llvm::StringRef File = "input.c",
-              std::map<std::string, std::string> Extra = {}) {
-  std::map<std::string, std::string> Qualified;
-  for (const auto &[K, V] : Options)
-    Qualified[std::string(Check) + "." + K] = V;
-  return hotpath::test::runCheck<HookGateCheck>(
-      Check, Code, File, {File.ends_with(".cpp") ? "-std=c++17" : "-std=c11"}, Qualified,
-      Extra);
-}
+const CheckTester<HookGateCheck> Gate("hotpath-hook-gate");
 
 const char *const Warning = "hot call to hook 'hook', which does nothing unless switched "
                             "on; test an inline gate first so the disabled case makes no call";
 
 TEST(HookGate, CloneKeepsTheCallerALeaf) {
-  RunResult R = run(R"c(static __attribute__((noinline)) int hook(int x)
+  RunResult R = Gate.run(R"c(static __attribute__((noinline)) int hook(int x)
 {
 	(void)x;
 	return 0;
@@ -46,7 +37,7 @@ int f(int *a, int n)
   ASSERT_EQ(R.errors().size(), 0u) << R.dump();
   std::vector<Diag> W = R.diagsOfLevel("warning");
   ASSERT_EQ(W.size(), 1u) << R.dump();
-  EXPECT_EQ(W[0], (Diag{12, 7, "warning", Warning, Check, ""}));
+  EXPECT_EQ(W[0], Gate.warning(12, 7, Warning));
   std::string Fixed = R.fixed();
   EXPECT_NE(Fixed.find("__attribute__((noinline, cold)) static int f_hooked(int *a, int n)\n"),
             std::string::npos)
@@ -56,19 +47,17 @@ int f(int *a, int n)
       << Fixed;
   EXPECT_NE(Fixed.find("if (0 /* gated above: hook(a[i]) */)"), std::string::npos) << Fixed;
   // The fixed code compiles and a second run leaves it alone.
-  RunResult Again = run(Fixed);
-  EXPECT_TRUE(Again.errors().empty()) << Again.dump();
-  EXPECT_TRUE(Again.diagsOfLevel("warning").empty()) << Again.dump();
+  expectStable(Gate.run(Fixed));
 }
 
 TEST(HookGate, ColdOrUnmarkedOrLukewarmIsNotAHookCall) {
   // Not kept out of line: the compiler inlines it, nothing to gate.
-  RunResult R = run(R"c(static int hook(int x) { (void)x; return 0; }
+  RunResult R = Gate.run(R"c(static int hook(int x) { (void)x; return 0; }
 int f(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += hook(a[i]); return s; }
 )c");
   EXPECT_TRUE(R.diagsOfLevel("warning").empty()) << R.dump();
   // One call, not in a loop, from a function nobody calls: not hot.
-  R = run(R"c(static __attribute__((noinline)) int hook(int x) { (void)x; return 0; }
+  R = Gate.run(R"c(static __attribute__((noinline)) int hook(int x) { (void)x; return 0; }
 int f(int x) { return hook(x); }
 )c");
   EXPECT_TRUE(R.diagsOfLevel("warning").empty()) << R.dump();
@@ -78,7 +67,7 @@ TEST(HookGate, SideEffectInArgumentMeansNoFix) {
   const char *Code = R"c(static __attribute__((noinline)) void hook(int x) { (void)x; }
 void f(int *a, int n) { for (int i = 0; i < n;) hook(a[i++]); }
 )c";
-  RunResult R = run(Code);
+  RunResult R = Gate.run(Code);
   ASSERT_EQ(R.diagsOfLevel("warning").size(), 1u) << R.dump();
   EXPECT_EQ(R.fixed(), Code);
   bool Note = false;
@@ -89,15 +78,15 @@ void f(int *a, int n) { for (int i = 0; i < n;) hook(a[i++]); }
 
 TEST(HookGate, OptionsRoundTrip) {
   std::map<std::string, std::string> Opts = hotpath::test::dumpOptions<HookGateCheck>(
-      Check, {{"hotpath-hook-gate.HookFunctions", "should_fail=false"},
-              {"hotpath-hook-gate.GateVisibility", "default"}});
+      Gate.name(), {{"hotpath-hook-gate.HookFunctions", "should_fail=false"},
+                    {"hotpath-hook-gate.GateVisibility", "default"}});
   EXPECT_EQ(Opts["hotpath-hook-gate.HookFunctions"], "should_fail=false");
   EXPECT_EQ(Opts["hotpath-hook-gate.GateVisibility"], "default");
   EXPECT_EQ(Opts["hotpath-hook-gate.GateStyle"], "atomic");
   EXPECT_EQ(Opts["hotpath-hook-gate.CloneMaxLines"], "40");
   std::vector<Diag> Config;
   hotpath::test::dumpOptions<HookGateCheck>(
-      Check, {{"hotpath-hook-gate.GateStyle", "jump-label"}}, &Config);
+      Gate.name(), {{"hotpath-hook-gate.GateStyle", "jump-label"}}, &Config);
   ASSERT_EQ(Config.size(), 1u);
   EXPECT_NE(Config[0].Message.find("GateStyle 'jump-label'"), std::string::npos);
 }

@@ -1,8 +1,8 @@
 //===--- InlineRemarksTest.cpp - clang's inline remarks, counted per callee ===//
 
-#include "CheckRunner.h"
 #include "CheckSplitCheck.h"
 #include "InlineRemarks.h"
+#include "TestHelpers.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
@@ -184,6 +184,8 @@ int check_idx(unsigned i, unsigned n)
 }
 )c";
 
+const hotpath::test::CheckTester<hotpath::CheckSplitCheck> Split("hotpath-check-split");
+
 RunResult runSplit(const std::string &Summary) {
   llvm::SmallString<128> Path;
   EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("inline-summary", "txt", Path));
@@ -191,10 +193,8 @@ RunResult runSplit(const std::string &Summary) {
     std::error_code EC;
     llvm::raw_fd_ostream(Path, EC) << Summary;
   }
-  RunResult R = hotpath::test::runCheck<hotpath::CheckSplitCheck>(
-      "hotpath-check-split", CheckCode, "input.c", {"-std=c11"},
-      {{"hotpath-check-split.HotFunctions", "check_idx"},
-       {"hotpath-check-split.InlineRemarks", std::string(Path)}});
+  RunResult R = Split.run(CheckCode, "input.c",
+                          {{"HotFunctions", "check_idx"}, {"InlineRemarks", std::string(Path)}});
   llvm::sys::fs::remove(Path);
   return R;
 }
@@ -212,9 +212,7 @@ TEST(InlineRemarks, CheckSplitReportsOnlyCallsLeftOutOfLine) {
 }
 
 TEST(InlineRemarks, BadFileIsAConfigurationError) {
-  RunResult R = hotpath::test::runCheck<hotpath::CheckSplitCheck>(
-      "hotpath-check-split", CheckCode, "input.c", {"-std=c11"},
-      {{"hotpath-check-split.InlineRemarks", "/nonexistent/s.txt"}});
+  RunResult R = Split.run(CheckCode, "input.c", {{"InlineRemarks", "/nonexistent/s.txt"}});
   ASSERT_FALSE(R.errors().empty()) << R.dump();
   EXPECT_NE(R.errors()[0].Message.find(
                 "cannot read inline remarks '/nonexistent/s.txt': No such file or directory"),

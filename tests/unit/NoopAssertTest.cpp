@@ -6,39 +6,21 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckRunner.h"
 #include "NoopAssertCheck.h"
+#include "TestHelpers.h"
 #include "gtest/gtest.h"
 
 using hotpath::NoopAssertCheck;
+using hotpath::test::CheckTester;
 using hotpath::test::Diag;
+using hotpath::test::expectQuiet;
 using hotpath::test::RunResult;
 
 namespace {
 
-const char *const Check = "hotpath-noop-assert";
+// -Wall -Wextra: fixed code must not warn either.
+const CheckTester<NoopAssertCheck> Noop("hotpath-noop-assert", {"-Wall", "-Wextra"});
 
-RunResult run(llvm::StringRef Code, llvm::StringRef File = "input.c",
-              std::map<std::string, std::string> Options = {},
-              std::vector<std::string> Args = {},
-              std::map<std::string, std::string> Extra = {}) {
-  if (Args.empty())
-    Args = {File.ends_with(".cpp") ? "-std=c++17" : "-std=c11"};
-  Args.push_back("-Wall");
-  Args.push_back("-Wextra");
-  std::map<std::string, std::string> Qualified;
-  for (const auto &[K, V] : Options)
-    Qualified[std::string(Check) + "." + K] = V;
-  return hotpath::test::runCheck<NoopAssertCheck>(Check, Code, File, Args, Qualified,
-                                                  Extra);
-}
-
-Diag warning(unsigned Line, unsigned Col, std::string Msg, std::string File = "") {
-  return Diag{Line, Col, "warning", std::move(Msg), Check, std::move(File)};
-}
-Diag note(unsigned Line, unsigned Col, std::string Msg, std::string File = "") {
-  return Diag{Line, Col, "note", std::move(Msg), Check, std::move(File)};
-}
 std::string evaluates(const std::string &Name) {
   return "disabled assert '" + Name +
          "' still evaluates its argument; make it type-check the argument without "
@@ -48,12 +30,6 @@ std::string blocks(const std::string &Name, const std::string &Why) {
   return "argument of '" + Name + "' has a side effect (" + Why + "); a disabled '" + Name +
          "' that does not evaluate its argument would lose it, so the definition of '" +
          Name + "' is not rewritten";
-}
-
-/// Fixed code: compiles without warnings (-Wall -Wextra) and nothing is left.
-void expectStable(const RunResult &Fixed) {
-  EXPECT_TRUE(Fixed.errors().empty()) << Fixed.dump();
-  EXPECT_TRUE(Fixed.Diags.empty()) << Fixed.dump();
 }
 
 //===----------------------------------------------------------------------===//
@@ -125,11 +101,11 @@ TEST_P(NoopAssertForms, RewrittenToTypeCheckOnly) {
                      "\tASSERT(helper(n));\n\tASSERT(ext(n) == 0);\n" +
                      std::string(Cxx ? "\tASSERT([&] { return n > 0; }());\n" : "") +
                      "\treturn n;\n}\n";
-  RunResult R = run(Prefix + Def + Uses, C.File, {}, {C.Std});
+  RunResult R = Noop.run(Prefix + Def + Uses, C.File, {}, {}, {C.Std});
   unsigned DefLine = Cxx ? 5 : 6;
-  ASSERT_EQ(R.Diags, (std::vector<Diag>{warning(DefLine, 9, evaluates("ASSERT"))})) << R.dump();
+  ASSERT_EQ(R.Diags, (std::vector<Diag>{Noop.warning(DefLine, 9, evaluates("ASSERT"))})) << R.dump();
   EXPECT_EQ(R.fixed(), Prefix + "#define ASSERT(x) ((void)(0 && !!(x)))\n" + Uses);
-  expectStable(run(R.fixed(), C.File, {}, {C.Std}));
+  expectQuiet(Noop.run(R.fixed(), C.File, {}, {}, {C.Std}));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -159,8 +135,8 @@ TEST(NoopAssert, SkippedBranchIsSeenWhenAssertsAreOn) {
 int f(int n) { ASSERT(n > 0); return n; }
 )c";
   for (const char *Mode : {"-UMY_DEBUG", "-DMY_DEBUG"}) {
-    RunResult R = run(Code, "input.c", {}, {"-std=c11", Mode});
-    ASSERT_EQ(R.Diags, (std::vector<Diag>{warning(5, 9, evaluates("ASSERT"))})) << Mode << R.dump();
+    RunResult R = Noop.run(Code, "input.c", {}, {}, {"-std=c11", Mode});
+    ASSERT_EQ(R.Diags, (std::vector<Diag>{Noop.warning(5, 9, evaluates("ASSERT"))})) << Mode << R.dump();
     std::string Fixed = Code;
     Fixed.replace(Fixed.find("(void)(x)\n"), 9, "((void)(0 && !!(x)))");
     EXPECT_EQ(R.fixed(), Fixed) << Mode;
@@ -180,15 +156,15 @@ int f(struct list *l, int n)
 	return seen;
 }
 )c";
-  RunResult R = run(Code);
+  RunResult R = Noop.run(Code);
   ASSERT_EQ(R.Diags, (std::vector<Diag>{
-                         warning(7, 2, blocks("ASSERT", "it calls 'push', which assigns to "
+                         Noop.warning(7, 2, blocks("ASSERT", "it calls 'push', which assigns to "
                                                         "'l->items[l->len]'")),
-                         note(3, 42, "the state changes here"),
-                         warning(8, 2, blocks("ASSERT", "it increments 'seen'")),
-                         warning(9, 2, blocks("ASSERT", "it assigns to 'seen'")),
-                         warning(1, 9, evaluates("ASSERT")),
-                         note(1, 9, "no fix: 3 uses of 'ASSERT' in this translation unit "
+                         Noop.note(3, 42, "the state changes here"),
+                         Noop.warning(8, 2, blocks("ASSERT", "it increments 'seen'")),
+                         Noop.warning(9, 2, blocks("ASSERT", "it assigns to 'seen'")),
+                         Noop.warning(1, 9, evaluates("ASSERT")),
+                         Noop.note(1, 9, "no fix: 3 uses of 'ASSERT' in this translation unit "
                                     "need the argument evaluated"),
                      }))
       << R.dump();
@@ -204,11 +180,11 @@ int f(int n) {
   return calls;
 }
 )cpp";
-  RunResult R = run(Code, "input.cpp");
+  RunResult R = Noop.run(Code, "input.cpp");
   ASSERT_EQ(R.Diags, (std::vector<Diag>{
-                         warning(4, 3, blocks("DCHECK", "it calls a lambda, which increments 'calls'")),
-                         warning(1, 9, evaluates("DCHECK")),
-                         note(1, 9, "no fix: 1 use of 'DCHECK' in this translation unit "
+                         Noop.warning(4, 3, blocks("DCHECK", "it calls a lambda, which increments 'calls'")),
+                         Noop.warning(1, 9, evaluates("DCHECK")),
+                         Noop.note(1, 9, "no fix: 1 use of 'DCHECK' in this translation unit "
                                     "needs the argument evaluated"),
                      }))
       << R.dump();
@@ -234,10 +210,10 @@ unsigned get(const struct eb *eb, unsigned long off)
 	return (unsigned)off;
 }
 )c";
-  RunResult R = run(Code);
+  RunResult R = Noop.run(Code);
   ASSERT_EQ(R.Diags, (std::vector<Diag>{
-                         warning(3, 9, evaluates("ASSERT")),
-                         note(15, 9, "'check_setget_bounds' is a check function that only "
+                         Noop.warning(3, 9, evaluates("ASSERT")),
+                         Noop.note(15, 9, "'check_setget_bounds' is a check function that only "
                                      "reports: dropping its call with the disabled assert is "
                                      "the point"),
                      }))
@@ -245,7 +221,7 @@ unsigned get(const struct eb *eb, unsigned long off)
   std::string Fixed = Code;
   Fixed.replace(Fixed.find("((void)(x))"), 11, "((void)(0 && !!(x)))");
   EXPECT_EQ(R.fixed(), Fixed);
-  expectStable(run(R.fixed()));
+  expectQuiet(Noop.run(R.fixed()));
 }
 
 TEST(NoopAssert, InvisibleBodiesAreChecksUnlessCheckFunctionCalls) {
@@ -254,16 +230,16 @@ int opaque(int);
 __attribute__((pure)) int pure_len(const char *);
 int f(const char *s, int n) { ASSERT(opaque(n)); ASSERT(pure_len(s) > 0); return n; }
 )c";
-  RunResult Default = run(Code);
-  ASSERT_EQ(Default.Diags, (std::vector<Diag>{warning(1, 9, evaluates("ASSERT"))}))
+  RunResult Default = Noop.run(Code);
+  ASSERT_EQ(Default.Diags, (std::vector<Diag>{Noop.warning(1, 9, evaluates("ASSERT"))}))
       << Default.dump();
-  RunResult Strict = run(Code, "input.c", {{"CheckFunctionCalls", "true"}});
+  RunResult Strict = Noop.run(Code, "input.c", {{"CheckFunctionCalls", "true"}});
   ASSERT_EQ(Strict.Diags,
             (std::vector<Diag>{
-                warning(4, 31, blocks("ASSERT", "it calls 'opaque', whose body is not visible "
+                Noop.warning(4, 31, blocks("ASSERT", "it calls 'opaque', whose body is not visible "
                                                 "and which is not known to be pure")),
-                warning(1, 9, evaluates("ASSERT")),
-                note(1, 9, "no fix: 1 use of 'ASSERT' in this translation unit needs the "
+                Noop.warning(1, 9, evaluates("ASSERT")),
+                Noop.note(1, 9, "no fix: 1 use of 'ASSERT' in this translation unit needs the "
                            "argument evaluated"),
             }))
       << Strict.dump();
@@ -277,7 +253,7 @@ TEST(NoopAssert, MustEvaluateAndSystemAssertAreNeverTouched) {
 #define MY_CHECK(x) (void)(x)
 int f(int n) { WARN_ON(n < 0); VERIFY(n++); assert(n > 0); MY_CHECK(n); return n; }
 )c";
-  RunResult R = run(Code, "input.c", {{"MustEvaluateMacros", "MY_CHECK"},
+  RunResult R = Noop.run(Code, "input.c", {{"MustEvaluateMacros", "MY_CHECK"},
                                       {"AssertMacros", "MY_CHECK"}});
   EXPECT_TRUE(R.Diags.empty()) << R.dump();
   EXPECT_EQ(R.fixed(), Code);
@@ -288,8 +264,8 @@ TEST(NoopAssert, AlreadyFreeFormsReportSideEffectsThatAreLost) {
 int f(int n) { ASSERT(n++ > 0); return n; }
 )c";
   // The active definition drops the argument: judged by its tokens.
-  RunResult R = run(Code);
-  ASSERT_EQ(R.Diags, (std::vector<Diag>{warning(
+  RunResult R = Noop.run(Code);
+  ASSERT_EQ(R.Diags, (std::vector<Diag>{Noop.warning(
                          2, 16, "argument of 'ASSERT' has a side effect (it writes with '++'), "
                                 "which is lost when 'ASSERT' is disabled")}))
       << R.dump();
@@ -297,8 +273,8 @@ int f(int n) { ASSERT(n++ > 0); return n; }
 
 TEST(NoopAssert, OptionsRoundTrip) {
   auto Opts = hotpath::test::dumpOptions<NoopAssertCheck>(
-      Check, {{"hotpath-noop-assert.CheckFunctionCalls", "true"},
-              {"hotpath-noop-assert.AssertMacros", "CHECK_IF"}});
+      Noop.name(), {{"hotpath-noop-assert.CheckFunctionCalls", "true"},
+                    {"hotpath-noop-assert.AssertMacros", "CHECK_IF"}});
   EXPECT_EQ(Opts["hotpath-noop-assert.CheckFunctionCalls"], "true");
   EXPECT_EQ(Opts["hotpath-noop-assert.AssertMacros"], "CHECK_IF");
   EXPECT_EQ(Opts["hotpath-noop-assert.MustEvaluateMacros"], "");
