@@ -239,20 +239,21 @@ private:
       return fail(P, {}, "the function is written by a macro");
 
     // Everything the fast path evaluates is evaluated again by the slow path.
+    const SideEffectOptions Again = SideEffectOptions::forRepeatedEvaluation();
     for (const DeclStmt *DS : Shape.Decls)
       for (const Decl *D : DS->decls())
-        if (std::optional<Impurity> I =
-                findImpurity(cast<VarDecl>(D)->getInit(), Index, Ctx))
-          return fail(P, I->Where->getBeginLoc(),
-                      "the slow path evaluates this preamble again, and " + I->Why);
+        if (std::optional<SideEffect> E =
+                findSideEffect(cast<VarDecl>(D)->getInit(), Again, Index, Ctx))
+          return fail(P, E->Where->getBeginLoc(),
+                      "the slow path evaluates this preamble again, and " + describe(*E, Ctx));
     for (const FailureBranch &B : Shape.Branches)
-      if (std::optional<Impurity> I = findImpurity(B.Cond, Index, Ctx))
-        return fail(P, I->Where->getBeginLoc(),
-                    "the slow path evaluates this condition again, and " + I->Why);
+      if (std::optional<SideEffect> E = findSideEffect(B.Cond, Again, Index, Ctx))
+        return fail(P, E->Where->getBeginLoc(),
+                    "the slow path evaluates this condition again, and " + describe(*E, Ctx));
     if (Shape.Success && Shape.Success->getRetValue())
-      if (std::optional<Impurity> I =
-              findImpurity(Shape.Success->getRetValue(), Index, Ctx))
-        return fail(P, I->Where->getBeginLoc(), "the success value " + I->Why);
+      if (std::optional<SideEffect> E =
+              findSideEffect(Shape.Success->getRetValue(), Again, Index, Ctx))
+        return fail(P, E->Where->getBeginLoc(), "the success value " + describe(*E, Ctx));
 
     // Every statement must be plain source text the rewrite can copy.
     for (const FailureBranch &B : Shape.Branches)
@@ -321,17 +322,17 @@ private:
     for (size_t I : KeptDecls)
       if (Shape.DeclPosition[I] > 0)
         for (const Decl *D : Shape.Decls[I]->decls())
-          if (std::optional<Impurity> H =
+          if (std::optional<SpeculationHazard> H =
                   findSpeculationHazard(cast<VarDecl>(D)->getInit(), Ctx, Safe))
             return fail(P, H->Where->getBeginLoc(),
                         "the fast path would evaluate this before the earlier "
-                        "conditions, and " + H->Why);
+                        "conditions, and " + describe(*H));
     for (const FailureBranch *B : Kept)
       if (B != &Shape.Branches.front())
-        if (std::optional<Impurity> H = findSpeculationHazard(B->Cond, Ctx, Safe))
+        if (std::optional<SpeculationHazard> H = findSpeculationHazard(B->Cond, Ctx, Safe))
           return fail(P, H->Where->getBeginLoc(),
                       "merging the conditions evaluates this one even when an "
-                      "earlier one holds, and " + H->Why);
+                      "earlier one holds, and " + describe(*H));
     return false;
   }
 

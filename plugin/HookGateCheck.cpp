@@ -157,7 +157,8 @@ std::optional<HookInfo> recogniseBody(const FunctionDecl *Def, const ASTContext 
       If->isConstexpr() || Stmts.size() > 2 || (Stmts.size() == 2 && !Ret) ||
       (IsVoid && Stmts.size() == 2 && Ret->getRetValue()))
     return std::nullopt;
-  if (!readsOnlyGlobals(If->getCond(), Ctx) || findImpurity(If->getCond(), Rules, Ctx))
+  if (!readsOnlyGlobals(If->getCond(), Ctx) ||
+      findSideEffect(If->getCond(), SideEffectOptions::forRepeatedEvaluation(), Rules, Ctx))
     return std::nullopt;
   H.GlobalGate = If->getCond();
   if (IsVoid)
@@ -391,11 +392,12 @@ bool alreadyGated(const CallExpr *Call, StringRef Gate, ASTContext &Ctx) {
 }
 
 /// The first argument whose evaluation has a side effect the gate would skip.
-std::optional<Impurity> argumentSideEffect(const CallExpr *Call, const RuleIndex &Rules,
-                                           const ASTContext &Ctx) {
+std::optional<SideEffect> argumentSideEffect(const CallExpr *Call, const RuleIndex &Rules,
+                                             const ASTContext &Ctx) {
   for (const Expr *Arg : Call->arguments())
-    if (std::optional<Impurity> I = findImpurity(Arg, Rules, Ctx))
-      return I;
+    if (std::optional<SideEffect> E =
+            findSideEffect(Arg, SideEffectOptions::forRepeatedEvaluation(), Rules, Ctx))
+      return E;
   return std::nullopt;
 }
 
@@ -764,10 +766,10 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
                 .isInvalid()) {
           NoFix = "the call is written by a macro";
           NoFixLoc = C->getBeginLoc();
-        } else if (std::optional<Impurity> I = argumentSideEffect(C, ruleIndex(), Ctx)) {
-          NoFix = "the call's arguments have a side effect (" + I->Why +
+        } else if (std::optional<SideEffect> E = argumentSideEffect(C, ruleIndex(), Ctx)) {
+          NoFix = "the call's arguments have a side effect (" + describe(*E, Ctx) +
                   ") that the gate would skip";
-          NoFixLoc = I->Where->getBeginLoc();
+          NoFixLoc = E->Where->getBeginLoc();
         } else if (K != UseKind::Statement && !H.KnownDisabled) {
           NoFix = "the value the hook returns while it does nothing is unknown; name it "
                   "in the rule set (hook_functions: {name, disabled}) or the "
@@ -850,7 +852,10 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
             const auto *DS = dyn_cast<DeclStmt>(S);
             bool PureDecl = DS && llvm::all_of(DS->decls(), [&](const Decl *D) {
               const auto *VD = dyn_cast<VarDecl>(D);
-              return VD && (!VD->getInit() || !findImpurity(VD->getInit(), ruleIndex(), Ctx));
+              return VD && (!VD->getInit() ||
+                            !findSideEffect(VD->getInit(),
+                                            SideEffectOptions::forRepeatedEvaluation(),
+                                            ruleIndex(), Ctx));
             });
             if (!PureDecl) {
               First = S;

@@ -1,7 +1,6 @@
 //===--- NoopAssertCheck.cpp - hotpath-noop-assert ------------------------===//
 
 #include "NoopAssertCheck.h"
-#include "analysis/CheckShape.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
@@ -384,174 +383,7 @@ private:
   const Preprocessor &PP;
 };
 
-//===----------------------------------------------------------------------===//
-// Side effects of an argument.
-//===----------------------------------------------------------------------===//
-
 namespace {
-struct Effect {
-  const Stmt *Where = nullptr;
-  std::string Why; // "it increments 'n'"
-};
-
-struct ArgFacts {
-  std::optional<Effect> SideEffect;
-  /// Check functions (only report) called by the argument, with a call.
-  std::vector<std::pair<const FunctionDecl *, const CallExpr *>> CheckFunctions;
-};
-
-std::string named(const NamedDecl *D) {
-  if (const auto *M = dyn_cast<CXXMethodDecl>(D); M && M->getParent()->isLambda())
-    return "a lambda";
-  return "'" + D->getQualifiedNameAsString() + "'";
-}
-
-class EffectFinder {
-public:
-  EffectFinder(const RuleIndex &Rules, const ASTContext &Ctx, bool CheckFunctionCalls)
-      : Rules(Rules), Ctx(Ctx), CheckFunctionCalls(CheckFunctionCalls) {}
-
-  ArgFacts run(const Expr *Arg) {
-    ArgFacts F;
-    Facts = &F;
-    F.SideEffect = visit(Arg, nullptr, 0);
-    return F;
-  }
-
-private:
-  /// Writes through \p Target are a change of state unless it names a
-  /// variable local to \p Fn (the callee being analysed; null for the
-  /// argument itself, where every write counts).
-  bool isLocalTarget(const Expr *Target, const FunctionDecl *Fn) {
-    if (!Fn)
-      return false;
-    const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
-    if (!Ref)
-      return false;
-    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-    return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
-           VD->getParentFunctionOrMethod() == Fn;
-  }
-
-  std::string describeTarget(const Expr *Target) {
-    std::string T = sourceText(Target->IgnoreParenImpCasts(), Ctx);
-    return T.empty() || T.size() > 40 ? "" : " '" + T + "'";
-  }
-
-  std::optional<Effect> call(const Expr *E, const FunctionDecl *Callee, const FunctionDecl *Fn,
-                             unsigned Depth) {
-    if (!Callee)
-      return CheckFunctionCalls ? std::optional<Effect>(Effect{E, "it calls through a pointer"})
-                                : std::nullopt;
-    if (Callee->hasAttr<ConstAttr>() || Callee->hasAttr<PureAttr>() || Callee->isNoReturn())
-      return std::nullopt;
-    if (const IdentifierInfo *II = Callee->getIdentifier())
-      if (Rules.PureFunctions.contains(II->getName()) ||
-          Rules.ReportingFunctions.contains(II->getName()) ||
-          Rules.NoreturnFunctions.contains(II->getName()))
-        return std::nullopt; // Pure by the rule set, only reports, or leaves.
-    const FunctionDecl *Def = nullptr;
-    if (!Callee->hasBody(Def) || !Def->getBody() || Def->isInvalidDecl()) {
-      // constexpr says nothing about writes (a C++17 lambda that increments a
-      // capture is constexpr): it only counts when the body is not visible.
-      if (isKnownPureFunction(Callee, Rules, Ctx))
-        return std::nullopt;
-      if (CheckFunctionCalls)
-        return Effect{E, "it calls " + named(Callee) +
-                             ", whose body is not visible and which is not known to be pure"};
-      return std::nullopt; // Counts as a check, like bugprone-assert-side-effect.
-    }
-    if (std::optional<CheckShape> Shape = recogniseShape(Def, Rules, Ctx)) {
-      bool PureConditions = true;
-      for (const FailureBranch &B : Shape->Branches)
-        PureConditions &= !visit(B.Cond, Def, Depth + 1).has_value();
-      for (const DeclStmt *DS : Shape->Decls)
-        PureConditions &= !visit(DS, Def, Depth + 1).has_value();
-      if (PureConditions && !Shape->ExtraSuccessWork) {
-        if (const auto *Call = dyn_cast<CallExpr>(E))
-          if (Fn == nullptr)
-            Facts->CheckFunctions.emplace_back(Def, Call);
-        return std::nullopt;
-      }
-    }
-    if (Depth >= 4 || !Visiting.insert(Def).second)
-      return std::nullopt; // Deep or recursive: judged like an invisible body.
-    std::optional<Effect> Inner = visit(Def->getBody(), Def, Depth + 1);
-    Visiting.erase(Def);
-    if (!Inner)
-      return std::nullopt;
-    StringRef Why = Inner->Why;
-    Why.consume_front("it ");
-    return Effect{Inner->Where, "it calls " + named(Callee) + ", which " + Why.str()};
-  }
-
-  std::optional<Effect> visit(const Stmt *S, const FunctionDecl *Fn, unsigned Depth) {
-    if (!S)
-      return std::nullopt;
-    // Reporting macros in a callee only report.
-    if (Fn && S->getBeginLoc().isMacroID() &&
-        isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingMacros, Ctx.getSourceManager(),
-                           Ctx.getLangOpts()))
-      return std::nullopt;
-    if (const auto *E = dyn_cast<Expr>(S)) {
-      if (isa<UnaryExprOrTypeTraitExpr, CXXNoexceptExpr>(E))
-        return std::nullopt; // Unevaluated.
-      if (const auto *Typeid = dyn_cast<CXXTypeidExpr>(E); Typeid && !Typeid->isPotentiallyEvaluated())
-        return std::nullopt;
-      if (const auto *G = dyn_cast<GenericSelectionExpr>(E))
-        return G->isResultDependent() ? std::nullopt : visit(G->getResultExpr(), Fn, Depth);
-      if (const auto *L = dyn_cast<LambdaExpr>(E)) {
-        // Its body runs only when it is called (then through its operator()).
-        for (const Expr *Init : L->capture_inits())
-          if (std::optional<Effect> R = visit(Init, Fn, Depth))
-            return R;
-        return std::nullopt;
-      }
-      if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-        if (BO->isAssignmentOp() && !isLocalTarget(BO->getLHS(), Fn))
-          return Effect{E, "it assigns to" + describeTarget(BO->getLHS())};
-      } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-        if (UO->isIncrementDecrementOp() && !isLocalTarget(UO->getSubExpr(), Fn))
-          return Effect{E, std::string(UO->isIncrementOp() ? "it increments" : "it decrements") +
-                               describeTarget(UO->getSubExpr())};
-      } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-        OverloadedOperatorKind K = Op->getOperator();
-        bool Assigns = K == OO_Equal || K == OO_PlusEqual || K == OO_MinusEqual ||
-                       K == OO_StarEqual || K == OO_SlashEqual || K == OO_PercentEqual ||
-                       K == OO_AmpEqual || K == OO_PipeEqual || K == OO_CaretEqual ||
-                       K == OO_LessLessEqual || K == OO_GreaterGreaterEqual;
-        bool Steps = K == OO_PlusPlus || K == OO_MinusMinus;
-        if ((Assigns || Steps) && Op->getNumArgs() > 0 && !isLocalTarget(Op->getArg(0), Fn))
-          return Effect{E, std::string(Assigns ? "it assigns to" : "it steps") +
-                               describeTarget(Op->getArg(0))};
-        if (!Assigns && !Steps)
-          if (std::optional<Effect> R = call(E, Op->getDirectCallee(), Fn, Depth))
-            return R;
-      } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
-        if (!Call->isTypeDependent() || Call->getDirectCallee())
-          if (std::optional<Effect> R = call(E, Call->getDirectCallee(), Fn, Depth))
-            return R;
-      } else if (isa<CXXNewExpr>(E)) {
-        return Effect{E, "it allocates with new"};
-      } else if (isa<CXXDeleteExpr>(E)) {
-        return Effect{E, "it deletes"};
-      } else if (isa<CXXThrowExpr>(E)) {
-        return Effect{E, "it throws"};
-      }
-    }
-    for (const Stmt *Child : S->children())
-      if (std::optional<Effect> R = visit(Child, Fn, Depth))
-        return R;
-    return std::nullopt;
-  }
-
-  const RuleIndex &Rules;
-  const ASTContext &Ctx;
-  bool CheckFunctionCalls;
-  ArgFacts *Facts = nullptr;
-  llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
-};
-
 /// Where a location was written as a token of a macro argument, one level
 /// of macro argument at a time: yields each "as passed" location going out.
 template <typename Fn> void forEachArgSpelling(SourceLocation L, const SourceManager &SM, Fn F) {
@@ -627,23 +459,6 @@ private:
   llvm::DenseMap<SourceLocation::UIntTy, size_t> ByFirst;
   std::vector<SourceLocation> Positions;
 };
-
-/// When the argument is not in the AST (the active definition drops it): its
-/// tokens, judged conservatively.
-std::optional<std::string> tokenEffect(ArrayRef<std::string> Tokens, bool CheckFunctionCalls,
-                                       const RuleIndex &Rules) {
-  static const std::set<std::string> Writes = {"=",  "+=", "-=", "*=",  "/=",  "%=", "&=",
-                                               "|=", "^=", "<<=", ">>=", "++", "--"};
-  for (size_t I = 0; I < Tokens.size(); ++I) {
-    if (Writes.count(Tokens[I]))
-      return "it writes with '" + Tokens[I] + "'";
-    if (CheckFunctionCalls && I + 1 < Tokens.size() && Tokens[I + 1] == "(" &&
-        (isAsciiIdentifierStart(Tokens[I][0])) && Tokens[I] != "sizeof" &&
-        !Rules.PureFunctions.contains(Tokens[I]))
-      return "it calls '" + Tokens[I] + "', which is not known to be pure";
-  }
-  return std::nullopt;
-}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -722,21 +537,19 @@ void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
   if (!Uses.empty())
     ArgFinder(Uses, SM).TraverseDecl(Ctx.getTranslationUnitDecl());
 
-  // Judge every use.
+  // Judge every use: a disabled assert drops its argument.
+  const SideEffectOptions Dropped = SideEffectOptions::forDroppedEvaluation(CheckFunctionCalls);
   llvm::StringMap<unsigned> Blocking;
-  llvm::StringMap<std::vector<std::pair<const FunctionDecl *, const CallExpr *>>> Checks;
+  llvm::StringMap<std::vector<CheckFunctionCall>> Checks;
   for (const Use &U : Uses) {
-    std::optional<Effect> Eff;
-    std::string Why;
+    std::optional<SideEffect> Eff;
     if (U.Arg) {
       if (U.Arg->containsErrors())
         continue;
-      ArgFacts F = EffectFinder(ruleIndex(), Ctx, CheckFunctionCalls).run(U.Arg);
-      for (const auto &C : F.CheckFunctions)
-        Checks[U.Name].push_back(C);
-      if (F.SideEffect)
-        Why = F.SideEffect->Why, Eff = F.SideEffect;
-      else if (!U.Arg->isTypeDependent() &&
+      SideEffectReport R = analyseSideEffects(U.Arg, Dropped, ruleIndex(), Ctx);
+      llvm::append_range(Checks[U.Name], R.CheckFunctionCalls);
+      Eff = R.Effect;
+      if (!Eff && !U.Arg->isTypeDependent() &&
                (U.Arg->getType()->isVoidType() ||
                 (!Ctx.getLangOpts().CPlusPlus && !U.Arg->getType()->isScalarType()))) {
         // Not a side effect, but `!!(x)` would not compile.
@@ -747,11 +560,10 @@ void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
             << U.Name;
         continue;
       }
-    } else if (std::optional<std::string> T =
-                   tokenEffect(U.ArgTokens, CheckFunctionCalls, ruleIndex())) {
-      Why = *T;
+    } else {
+      Eff = findSideEffectInTokens(U.ArgTokens, Dropped, ruleIndex());
     }
-    if (Why.empty())
+    if (!Eff)
       continue;
     Blocking[U.Name]++;
     auto ItDefs = Evaluating.find(U.Name);
@@ -764,7 +576,7 @@ void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
                                   "the definition of '%0' is not rewritten")
                    : diag(UseLoc, "argument of '%0' has a side effect (%1), which is lost "
                                   "when '%0' is disabled");
-      D << U.Name << Why;
+      D << U.Name << describe(*Eff, Ctx);
       // Another translation unit may not see this use and offer the rewrite:
       // an identical replacement of the whole directive overlaps it, and
       // clang-tidy (or clang-apply-replacements) then drops the rewrite.
@@ -780,7 +592,7 @@ void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
           }
     }
     // A side effect inside a called function: show where.
-    if (Eff && Eff->Where && SM.getExpansionLoc(Eff->Where->getBeginLoc()) != UseLoc)
+    if (Eff->Where && SM.getExpansionLoc(Eff->Where->getBeginLoc()) != UseLoc)
       diag(Eff->Where->getBeginLoc(), "the state changes here", DiagnosticIDs::Note);
   }
 

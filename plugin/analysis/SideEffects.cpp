@@ -1,13 +1,34 @@
 //===--- SideEffects.cpp - what evaluating an expression does -------------===//
 
 #include "analysis/SideEffects.h"
+#include "analysis/CheckShape.h"
+#include "analysis/Reporting.h"
+#include "rewrite/Spelling.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Builtins.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
 namespace hotpath {
+
+//===----------------------------------------------------------------------===//
+// Side effects.
+//===----------------------------------------------------------------------===//
+
+SideEffectOptions SideEffectOptions::forRepeatedEvaluation() { return {}; }
+
+SideEffectOptions SideEffectOptions::forDroppedEvaluation(bool InvisibleCallsAreEffects) {
+  SideEffectOptions O;
+  O.Calls = CallPolicy::VisibleBodies;
+  O.InvisibleCallsAreEffects = InvisibleCallsAreEffects;
+  O.ReportingIsEffect = false;
+  O.VolatileReadsAreEffects = false;
+  O.Reasons = Wording::Detailed;
+  return O;
+}
 
 bool isKnownPureFunction(const FunctionDecl *FD, const RuleIndex &Rules,
                          const ASTContext &Ctx) {
@@ -27,85 +48,350 @@ bool isKnownPureFunction(const FunctionDecl *FD, const RuleIndex &Rules,
 }
 
 namespace {
-std::string quoted(const NamedDecl *D) {
-  return "'" + D->getQualifiedNameAsString() + "'";
+/// Calls that only report or leave, by declaration.
+bool onlyReportsOrLeaves(const FunctionDecl *Callee, const RuleIndex &Rules) {
+  if (Callee->isNoReturn())
+    return true;
+  const IdentifierInfo *II = Callee->getIdentifier();
+  return II && (Rules.ReportingFunctions.contains(II->getName()) ||
+                Rules.NoreturnFunctions.contains(II->getName()));
 }
 
-/// Lvalue-to-rvalue reads of volatile or atomic objects are the reads whose
-/// value can change between the fast path and the slow path.
-std::optional<Impurity> volatileOrAtomicRead(const Expr *E) {
-  QualType T = E->getType();
-  if (!E->isGLValue())
-    return std::nullopt;
-  if (T.isVolatileQualified())
-    return Impurity{E, "it reads volatile storage"};
-  if (T->isAtomicType())
-    return Impurity{E, "it reads atomic storage"};
-  return std::nullopt;
+bool isAssignmentOperator(OverloadedOperatorKind K) {
+  return K == OO_Equal || K == OO_PlusEqual || K == OO_MinusEqual || K == OO_StarEqual ||
+         K == OO_SlashEqual || K == OO_PercentEqual || K == OO_AmpEqual ||
+         K == OO_PipeEqual || K == OO_CaretEqual || K == OO_LessLessEqual ||
+         K == OO_GreaterGreaterEqual;
 }
 
-class ImpurityFinder {
+/// One walk, depth first in evaluation-tree order, stopping at the first
+/// effect. With VisibleBodies it follows direct calls into their bodies,
+/// where writes to the callee's own locals do not count.
+///
+/// Where the two analyses this one replaced disagreed, each policy keeps its
+/// answer for now (SideEffectsTest pins every such case, "Disagreement"):
+/// VisibleBodies does not count constructors, va_arg or atomic builtins, and
+/// lets type-dependent calls through; DeclaredPure looks into the operands
+/// of noexcept and of an unevaluated typeid, and judges overloaded
+/// assignment operators as calls.
+class SideEffectFinder {
 public:
-  ImpurityFinder(const RuleIndex &Rules, const ASTContext &Ctx)
-      : Rules(Rules), Ctx(Ctx) {}
+  SideEffectFinder(const SideEffectOptions &Opts, const RuleIndex &Rules,
+                   const ASTContext &Ctx)
+      : Opts(Opts), Rules(Rules), Ctx(Ctx),
+        FollowBodies(Opts.Calls == SideEffectOptions::CallPolicy::VisibleBodies) {}
 
-  std::optional<Impurity> visit(const Stmt *S) {
-    if (!S)
-      return std::nullopt;
-    if (const auto *E = dyn_cast<Expr>(S)) {
-      if (std::optional<Impurity> R = visitExpr(E))
-        return R;
-      // Operands of sizeof, alignof, _Generic's unselected arms: unevaluated.
-      if (isa<UnaryExprOrTypeTraitExpr>(E))
-        return std::nullopt;
-      if (const auto *G = dyn_cast<GenericSelectionExpr>(E))
-        return G->isResultDependent() ? std::nullopt : visit(G->getResultExpr());
-    }
-    for (const Stmt *Child : S->children())
-      if (std::optional<Impurity> R = visit(Child))
-        return R;
-    return std::nullopt;
+  SideEffectReport run(const Stmt *S) {
+    SideEffectReport R;
+    Report = &R;
+    R.Effect = visit(S, nullptr, 0);
+    if (R.Effect)
+      R.Effect->Reasons = Opts.Reasons;
+    return R;
   }
 
 private:
-  std::optional<Impurity> visitExpr(const Expr *E) {
+  static constexpr unsigned MaxCallDepth = 4;
+
+  static SideEffect effect(EffectKind K, const Stmt *Where, const Expr *Target = nullptr,
+                           const FunctionDecl *Callee = nullptr) {
+    SideEffect E(K, Where);
+    E.Target = Target;
+    E.Callee = Callee;
+    return E;
+  }
+
+  /// Writes through \p Target are a change of state unless it names a
+  /// variable local to \p Fn (the callee being followed; null for the code
+  /// itself, where every write counts).
+  static bool isLocalTarget(const Expr *Target, const FunctionDecl *Fn) {
+    if (!Fn)
+      return false;
+    const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+    if (!Ref)
+      return false;
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
+           VD->getParentFunctionOrMethod() == Fn;
+  }
+
+  std::optional<SideEffect> visit(const Stmt *S, const FunctionDecl *Fn, unsigned Depth) {
+    if (!S)
+      return std::nullopt;
+    // Reporting macros in a callee only report.
+    if (Fn && !Opts.ReportingIsEffect && S->getBeginLoc().isMacroID() &&
+        isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingMacros, Ctx.getSourceManager(),
+                           Ctx.getLangOpts()))
+      return std::nullopt;
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      // Operands of sizeof, alignof, noexcept, typeid and _Generic's
+      // unselected arms are not evaluated.
+      if (isa<UnaryExprOrTypeTraitExpr>(E))
+        return std::nullopt;
+      if (FollowBodies) {
+        if (isa<CXXNoexceptExpr>(E))
+          return std::nullopt;
+        if (const auto *Typeid = dyn_cast<CXXTypeidExpr>(E);
+            Typeid && !Typeid->isPotentiallyEvaluated())
+          return std::nullopt;
+      }
+      if (const auto *G = dyn_cast<GenericSelectionExpr>(E))
+        return G->isResultDependent() ? std::nullopt : visit(G->getResultExpr(), Fn, Depth);
+      if (const auto *L = dyn_cast<LambdaExpr>(E); L && FollowBodies) {
+        // Its body runs when it is called, and is followed then. (Declared
+        // purity says nothing about a lambda, implicitly constexpr since
+        // C++17: under DeclaredPure its body is judged where it is written.)
+        for (const Expr *Init : L->capture_inits())
+          if (std::optional<SideEffect> R = visit(Init, Fn, Depth))
+            return R;
+        return std::nullopt;
+      }
+      if (std::optional<SideEffect> R = visitNode(E, Fn, Depth))
+        return R;
+    }
+    for (const Stmt *Child : S->children())
+      if (std::optional<SideEffect> R = visit(Child, Fn, Depth))
+        return R;
+    return std::nullopt;
+  }
+
+  /// The effect of \p E itself, not of its operands.
+  std::optional<SideEffect> visitNode(const Expr *E, const FunctionDecl *Fn, unsigned Depth) {
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      if (BO->isAssignmentOp())
-        return Impurity{E, "it assigns"};
+      if (BO->isAssignmentOp() && !isLocalTarget(BO->getLHS(), Fn))
+        return effect(EffectKind::Assigns, E, BO->getLHS());
     } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      if (UO->isIncrementDecrementOp())
-        return Impurity{E, UO->isIncrementOp() ? "it increments" : "it decrements"};
+      if (UO->isIncrementDecrementOp() && !isLocalTarget(UO->getSubExpr(), Fn))
+        return effect(UO->isIncrementOp() ? EffectKind::Increments : EffectKind::Decrements, E,
+                      UO->getSubExpr());
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E); Op && FollowBodies) {
+      OverloadedOperatorKind K = Op->getOperator();
+      bool Assigns = isAssignmentOperator(K);
+      bool Steps = K == OO_PlusPlus || K == OO_MinusMinus;
+      if (!Assigns && !Steps)
+        return call(E, Op->getDirectCallee(), Fn, Depth);
+      if (Op->getNumArgs() > 0 && !isLocalTarget(Op->getArg(0), Fn))
+        return effect(Assigns ? EffectKind::Assigns : EffectKind::Steps, E, Op->getArg(0));
     } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee)
-        return Impurity{E, "it calls through a pointer"};
-      if (!isKnownPureFunction(Callee, Rules, Ctx))
-        return Impurity{E, "it calls " + quoted(Callee) + ", which is not known to be pure"};
+      // A call in a template whose callee depends on the arguments.
+      if (FollowBodies && Call->isTypeDependent() && !Call->getDirectCallee())
+        return std::nullopt;
+      return call(E, Call->getDirectCallee(), Fn, Depth);
     } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
       const CXXConstructorDecl *Ctor = Construct->getConstructor();
-      if (!Ctor->isTrivial() && !Ctor->isConstexpr())
-        return Impurity{E, "it calls constructor " + quoted(Ctor) +
-                               ", which is not known to be pure"};
-    } else if (isa<StmtExpr, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, VAArgExpr,
-                   AtomicExpr>(E)) {
-      return Impurity{E, "it has an expression with side effects"};
+      if (!FollowBodies && !Ctor->isTrivial() && !Ctor->isConstexpr())
+        return effect(EffectKind::CallsConstructor, E, nullptr, Ctor);
+    } else if (isa<CXXNewExpr>(E)) {
+      return effect(EffectKind::Allocates, E);
+    } else if (isa<CXXDeleteExpr>(E)) {
+      return effect(EffectKind::Deletes, E);
+    } else if (isa<CXXThrowExpr>(E)) {
+      return effect(EffectKind::Throws, E);
+    } else if (isa<StmtExpr, VAArgExpr, AtomicExpr>(E)) {
+      // Followed bodies are statements: a statement expression is walked.
+      if (!FollowBodies)
+        return effect(EffectKind::OtherExpression, E);
     } else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
-      if (Cast->getCastKind() == CK_LValueToRValue ||
-          Cast->getCastKind() == CK_AtomicToNonAtomic)
-        return volatileOrAtomicRead(Cast->getSubExpr());
+      // Lvalue-to-rvalue reads of volatile or atomic objects are the reads
+      // whose value can change between two evaluations.
+      const Expr *Read = Cast->getSubExpr();
+      if (Opts.VolatileReadsAreEffects && Read->isGLValue() &&
+          (Cast->getCastKind() == CK_LValueToRValue ||
+           Cast->getCastKind() == CK_AtomicToNonAtomic)) {
+        if (Read->getType().isVolatileQualified())
+          return effect(EffectKind::ReadsVolatile, Read);
+        if (Read->getType()->isAtomicType())
+          return effect(EffectKind::ReadsAtomic, Read);
+      }
     }
     return std::nullopt;
   }
 
+  std::optional<SideEffect> call(const Expr *E, const FunctionDecl *Callee,
+                                 const FunctionDecl *Fn, unsigned Depth) {
+    if (!Callee) {
+      if (Opts.InvisibleCallsAreEffects)
+        return effect(EffectKind::CallsThroughPointer, E);
+      return std::nullopt;
+    }
+    if (!Opts.ReportingIsEffect && onlyReportsOrLeaves(Callee, Rules))
+      return std::nullopt;
+    if (!FollowBodies) {
+      if (isKnownPureFunction(Callee, Rules, Ctx) || !Opts.InvisibleCallsAreEffects)
+        return std::nullopt;
+      return effect(EffectKind::CallsNotKnownPure, E, nullptr, Callee);
+    }
+    // constexpr says nothing about writes (a C++17 lambda that increments a
+    // capture is constexpr): it only counts when the body is not visible.
+    if (Callee->hasAttr<ConstAttr>() || Callee->hasAttr<PureAttr>())
+      return std::nullopt;
+    if (const IdentifierInfo *II = Callee->getIdentifier();
+        II && Rules.PureFunctions.contains(II->getName()))
+      return std::nullopt;
+    const FunctionDecl *Def = nullptr;
+    if (!Callee->hasBody(Def) || !Def->getBody() || Def->isInvalidDecl()) {
+      if (isKnownPureFunction(Callee, Rules, Ctx) || !Opts.InvisibleCallsAreEffects)
+        return std::nullopt; // Counts as a check, like bugprone-assert-side-effect.
+      return effect(EffectKind::CallsInvisible, E, nullptr, Callee);
+    }
+    if (!Opts.ReportingIsEffect && isEffectFreeCheckFunction(Def, Depth)) {
+      if (const auto *Call = dyn_cast<CallExpr>(E); Call && !Fn)
+        Report->CheckFunctionCalls.push_back({Def, Call});
+      return std::nullopt;
+    }
+    if (Depth >= MaxCallDepth || !Visiting.insert(Def).second)
+      return std::nullopt; // Deep or recursive: judged like an invisible body.
+    std::optional<SideEffect> Inner = visit(Def->getBody(), Def, Depth + 1);
+    Visiting.erase(Def);
+    if (Inner)
+      Inner->Via.insert(Inner->Via.begin(), Callee);
+    return Inner;
+  }
+
+  /// A check function (it only reports) whose preamble and conditions have
+  /// no effect, and whose success path does no more than return.
+  bool isEffectFreeCheckFunction(const FunctionDecl *Def, unsigned Depth) {
+    // A check whose condition calls itself: met again while its conditions
+    // are judged, it is taken for one (the first judgement decides).
+    if (!Judging.insert(Def).second)
+      return true;
+    std::optional<CheckShape> Shape = recogniseShape(Def, Rules, Ctx);
+    bool Free = Shape && !Shape->ExtraSuccessWork;
+    if (Free) {
+      for (const FailureBranch &B : Shape->Branches)
+        Free = Free && !visit(B.Cond, Def, Depth + 1);
+      for (const DeclStmt *DS : Shape->Decls)
+        Free = Free && !visit(DS, Def, Depth + 1);
+    }
+    Judging.erase(Def);
+    return Free;
+  }
+
+  const SideEffectOptions &Opts;
   const RuleIndex &Rules;
   const ASTContext &Ctx;
+  const bool FollowBodies;
+  SideEffectReport *Report = nullptr;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting; // bodies being followed
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Judging;  // check shapes being judged
 };
+
+/// 'name' of a function, "a lambda" for a lambda's call operator.
+std::string calleeName(const FunctionDecl *FD, SideEffectOptions::Wording W) {
+  if (const auto *M = dyn_cast<CXXMethodDecl>(FD);
+      W == SideEffectOptions::Wording::Detailed && M && M->getParent()->isLambda())
+    return "a lambda";
+  return "'" + FD->getQualifiedNameAsString() + "'";
+}
 } // namespace
 
-std::optional<Impurity> findImpurity(const Expr *E, const RuleIndex &Rules,
-                                     const ASTContext &Ctx) {
-  return ImpurityFinder(Rules, Ctx).visit(E);
+SideEffectReport analyseSideEffects(const Stmt *S, const SideEffectOptions &Opts,
+                                    const RuleIndex &Rules, const ASTContext &Ctx) {
+  return SideEffectFinder(Opts, Rules, Ctx).run(S);
 }
+
+std::optional<SideEffect> findSideEffect(const Stmt *S, const SideEffectOptions &Opts,
+                                         const RuleIndex &Rules, const ASTContext &Ctx) {
+  return analyseSideEffects(S, Opts, Rules, Ctx).Effect;
+}
+
+std::optional<SideEffect> findSideEffectInTokens(ArrayRef<std::string> Tokens,
+                                                 const SideEffectOptions &Opts,
+                                                 const RuleIndex &Rules) {
+  static const llvm::StringSet<> Writes = {"=",  "+=", "-=", "*=",  "/=",  "%=", "&=",
+                                           "|=", "^=", "<<=", ">>=", "++", "--"};
+  auto FromTokens = [&](EffectKind K, const std::string &Spelling) {
+    SideEffect E(K);
+    E.Spelling = Spelling;
+    E.Reasons = Opts.Reasons;
+    return E;
+  };
+  for (size_t I = 0; I < Tokens.size(); ++I) {
+    if (Writes.contains(Tokens[I]))
+      return FromTokens(EffectKind::WritesWithOperator, Tokens[I]);
+    if (Opts.InvisibleCallsAreEffects && I + 1 < Tokens.size() && Tokens[I + 1] == "(" &&
+        isAsciiIdentifierStart(Tokens[I][0]) && Tokens[I] != "sizeof" &&
+        !Rules.PureFunctions.contains(Tokens[I]))
+      return FromTokens(EffectKind::CallsNotKnownPure, Tokens[I]);
+  }
+  return std::nullopt;
+}
+
+std::string describe(const SideEffect &E, const ASTContext &Ctx) {
+  using Wording = SideEffectOptions::Wording;
+  bool Detailed = E.Reasons == Wording::Detailed;
+  auto Callee = [&] {
+    return E.Callee ? calleeName(E.Callee, E.Reasons) : "'" + E.Spelling + "'";
+  };
+  // Detailed: " 'n'" after the verb, when the target's text is short.
+  auto Written = [&](const char *Verb) {
+    std::string S = std::string("it ") + Verb;
+    if (!Detailed || !E.Target)
+      return S;
+    std::string T = sourceText(E.Target->IgnoreParenImpCasts(), Ctx);
+    return T.empty() || T.size() > 40 ? S : S + " '" + T + "'";
+  };
+  const char *const Generic = "it has an expression with side effects";
+  std::string Why;
+  switch (E.Kind) {
+  case EffectKind::Assigns:
+    Why = Written(Detailed ? "assigns to" : "assigns");
+    break;
+  case EffectKind::Increments:
+    Why = Written("increments");
+    break;
+  case EffectKind::Decrements:
+    Why = Written("decrements");
+    break;
+  case EffectKind::Steps:
+    Why = Written("steps");
+    break;
+  case EffectKind::WritesWithOperator:
+    Why = "it writes with '" + E.Spelling + "'";
+    break;
+  case EffectKind::CallsThroughPointer:
+    Why = "it calls through a pointer";
+    break;
+  case EffectKind::CallsNotKnownPure:
+    Why = "it calls " + Callee() + ", which is not known to be pure";
+    break;
+  case EffectKind::CallsInvisible:
+    Why = "it calls " + Callee() + ", whose body is not visible and which is not known to be pure";
+    break;
+  case EffectKind::CallsConstructor:
+    Why = "it calls constructor " + Callee() + ", which is not known to be pure";
+    break;
+  case EffectKind::Allocates:
+    Why = Detailed ? "it allocates with new" : Generic;
+    break;
+  case EffectKind::Deletes:
+    Why = Detailed ? "it deletes" : Generic;
+    break;
+  case EffectKind::Throws:
+    Why = Detailed ? "it throws" : Generic;
+    break;
+  case EffectKind::OtherExpression:
+    Why = Generic;
+    break;
+  case EffectKind::ReadsVolatile:
+    Why = "it reads volatile storage";
+    break;
+  case EffectKind::ReadsAtomic:
+    Why = "it reads atomic storage";
+    break;
+  }
+  // "it calls 'a', which calls 'b', which increments 'n'".
+  for (auto It = E.Via.rbegin(); It != E.Via.rend(); ++It) {
+    llvm::StringRef Rest = Why;
+    Rest.consume_front("it ");
+    Why = "it calls " + calleeName(*It, E.Reasons) + ", which " + Rest.str();
+  }
+  return Why;
+}
+
+//===----------------------------------------------------------------------===//
+// Speculation.
+//===----------------------------------------------------------------------===//
 
 llvm::FoldingSetNodeID exprIdentity(const Expr *E, const ASTContext &Ctx) {
   llvm::FoldingSetNodeID ID;
@@ -143,7 +429,7 @@ void collectUnconditionalDerefs(const Expr *E, const ASTContext &Ctx,
       collectUnconditionalDerefs(CE, Ctx, Out);
 }
 
-std::optional<Impurity>
+std::optional<SpeculationHazard>
 findSpeculationHazard(const Expr *E, const ASTContext &Ctx,
                       const ExprIdentitySet &SafeDerefs) {
   if (!E)
@@ -153,35 +439,55 @@ findSpeculationHazard(const Expr *E, const ASTContext &Ctx,
     return std::nullopt;
   if (const Expr *Ptr = dereferencedPointer(E)) {
     if (!SafeDerefs.count(exprIdentity(Ptr, Ctx)))
-      return Impurity{E, "it dereferences a pointer that an earlier condition may guard"};
+      return SpeculationHazard{HazardKind::Dereference, E};
   } else if (isa<ArraySubscriptExpr>(E)) {
-    return Impurity{E, "it indexes memory that an earlier condition may guard"};
+    return SpeculationHazard{HazardKind::Index, E};
   } else if (isa<CallExpr>(E)) {
     const auto *Call = cast<CallExpr>(E);
     unsigned ID = Call->getBuiltinCallee();
     if (ID != Builtin::BI__builtin_expect && ID != Builtin::BI__builtin_constant_p)
-      return Impurity{E, "it makes a call that an earlier condition may guard"};
+      return SpeculationHazard{HazardKind::Call, E};
   } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     BinaryOperatorKind Op = BO->getOpcode();
     bool ConstantRHS = BO->getRHS()->isIntegerConstantExpr(Ctx);
     if ((Op == BO_Div || Op == BO_Rem) && !ConstantRHS)
-      return Impurity{E, "it divides by a value that an earlier condition may guard"};
+      return SpeculationHazard{HazardKind::Division, E};
     if ((Op == BO_Shl || Op == BO_Shr) && !ConstantRHS)
-      return Impurity{E, "it shifts by an amount that an earlier condition may guard"};
+      return SpeculationHazard{HazardKind::Shift, E};
     if ((Op == BO_Add || Op == BO_Sub || Op == BO_Mul || Op == BO_Shl) &&
         BO->getType()->isSignedIntegerType())
-      return Impurity{E, "its signed arithmetic may overflow where an earlier "
-                         "condition would have stopped it"};
+      return SpeculationHazard{HazardKind::SignedOverflow, E};
   } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Minus && UO->getType()->isSignedIntegerType())
-      return Impurity{E, "its signed negation may overflow where an earlier "
-                         "condition would have stopped it"};
+      return SpeculationHazard{HazardKind::SignedNegation, E};
   }
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
-      if (std::optional<Impurity> R = findSpeculationHazard(CE, Ctx, SafeDerefs))
+      if (std::optional<SpeculationHazard> R = findSpeculationHazard(CE, Ctx, SafeDerefs))
         return R;
   return std::nullopt;
+}
+
+std::string describe(const SpeculationHazard &H) {
+  switch (H.Kind) {
+  case HazardKind::Dereference:
+    return "it dereferences a pointer that an earlier condition may guard";
+  case HazardKind::Index:
+    return "it indexes memory that an earlier condition may guard";
+  case HazardKind::Call:
+    return "it makes a call that an earlier condition may guard";
+  case HazardKind::Division:
+    return "it divides by a value that an earlier condition may guard";
+  case HazardKind::Shift:
+    return "it shifts by an amount that an earlier condition may guard";
+  case HazardKind::SignedOverflow:
+    return "its signed arithmetic may overflow where an earlier condition would have "
+           "stopped it";
+  case HazardKind::SignedNegation:
+    return "its signed negation may overflow where an earlier condition would have "
+           "stopped it";
+  }
+  llvm_unreachable("unknown speculation hazard");
 }
 
 } // namespace hotpath
