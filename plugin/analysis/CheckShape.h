@@ -1,10 +1,10 @@
 //===--- CheckShape.h - recognising a check function ------------*- C++ -*-===//
 //
 // A *check function*: a side-effect-free preamble of locals, then one or more
-// `if (cond) { report...; leave; }`, then a plain success return. Shared by
-// hotpath-check-split (which splits hot ones) and hotpath-noop-assert (for
-// which a call to one inside an assert only reports, so dropping it with a
-// disabled assert is intended).
+// `if (cond) { report...; leave; }`, then a plain success return. Read by
+// hotpath-check-split (which splits hot ones) and by the side-effect
+// analysis (SideEffects.h), for which a call to one only reports: dropping
+// it with a disabled assert is intended.
 //
 //===----------------------------------------------------------------------===//
 
