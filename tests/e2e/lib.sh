@@ -82,16 +82,10 @@ expect_failure() {
   fi
 }
 
-# fake_tool PATH EXIT [FILE_TO_BREAK]: a stand-in for clang-tidy or a
-# compiler that exits EXIT (139: as if killed by SIGSEGV) after printing a
-# crash report, having appended a line to FILE_TO_BREAK if given.
+# fake_tool PATH EXIT: a stand-in for clang-tidy or a compiler that prints
+# a crash report and exits EXIT (139: as if killed by SIGSEGV).
 fake_tool() {
-  cat >"$1" <<EOF
-#!/bin/sh
-[ -n "${3:-}" ] && echo '/* touched */' >>"${3:-}"
-echo 'PLEASE submit a bug report (fake tool for a negative control)' >&2
-exit $2
-EOF
+  printf '#!/bin/sh\necho "PLEASE submit a bug report (a fake tool: negative control)" >&2\nexit %d\n' "$2" >"$1"
   chmod +x "$1"
 }
 
