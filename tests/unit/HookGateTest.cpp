@@ -56,22 +56,34 @@ int f(int *a, int n)
       << Fixed;
   EXPECT_NE(Fixed.find("if (0 /* gated above: hook(a[i]) */)"), std::string::npos) << Fixed;
   // The fixed code compiles and a second run leaves it alone.
-  RunResult Again = run(Fixed);
-  EXPECT_TRUE(Again.errors().empty()) << Again.dump();
-  EXPECT_TRUE(Again.diagsOfLevel("warning").empty()) << Again.dump();
+  EXPECT_EQ(run(Fixed).dump(), "");
 }
+
+const char *const Lukewarm = R"c(static __attribute__((noinline)) int hook(int x) { (void)x; return 0; }
+int f(int x) { return hook(x); }
+)c";
 
 TEST(HookGate, ColdOrUnmarkedOrLukewarmIsNotAHookCall) {
   // Not kept out of line: the compiler inlines it, nothing to gate.
-  RunResult R = run(R"c(static int hook(int x) { (void)x; return 0; }
+  // Nothing at all is emitted: a configuration error would fail this too.
+  EXPECT_EQ(run(R"c(static int hook(int x) { (void)x; return 0; }
 int f(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += hook(a[i]); return s; }
-)c");
-  EXPECT_TRUE(R.diagsOfLevel("warning").empty()) << R.dump();
+)c").dump(),
+            "");
   // One call, not in a loop, from a function nobody calls: not hot.
-  R = run(R"c(static __attribute__((noinline)) int hook(int x) { (void)x; return 0; }
-int f(int x) { return hook(x); }
-)c");
+  EXPECT_EQ(run(Lukewarm).dump(), "");
+}
+
+// Negative control of the "nothing emitted" assertions: the lukewarm case
+// with a broken option emits a configuration error and no warning, so
+// "no warning" passed it and dump() == "" fails it.
+TEST(HookGate, NothingEmittedFailsOnAConfigurationError) {
+  RunResult R = run(Lukewarm, {{"GateStyle", "jump-label"}});
   EXPECT_TRUE(R.diagsOfLevel("warning").empty()) << R.dump();
+  ASSERT_EQ(R.Diags.size(), 1u) << R.dump();
+  EXPECT_EQ(R.Diags[0].Level, "error");
+  EXPECT_EQ(R.Diags[0].CheckName, "clang-tidy-config");
+  EXPECT_NE(R.dump(), "");
 }
 
 TEST(HookGate, SideEffectInArgumentMeansNoFix) {
@@ -79,6 +91,7 @@ TEST(HookGate, SideEffectInArgumentMeansNoFix) {
 void f(int *a, int n) { for (int i = 0; i < n;) hook(a[i++]); }
 )c";
   RunResult R = run(Code);
+  EXPECT_TRUE(R.errors().empty()) << R.dump();
   ASSERT_EQ(R.diagsOfLevel("warning").size(), 1u) << R.dump();
   EXPECT_EQ(R.fixed(), Code);
   bool Note = false;
