@@ -265,7 +265,7 @@ instructions() {
       >"$work/last-$name.out" 2>"$work/callgrind.$label.$name.log" || rc=$?
     failed_run "$name (callgrind)" "$rc" "$work/callgrind.$label.$name.log"
     n=$(sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$work/callgrind.$label.$name.log")
-    [ -n "$n" ] || { echo "bench-cost: callgrind failed for $name, see $work/callgrind.$label.$name.log" >&2; return 1; }
+    [ -n "$n" ] || { echo "bench-cost: callgrind failed for $name, see $work/callgrind.$label.$name.log" >&2; exit 2; }
     ir[$name]=$n
     line+=" ${name}_ir=$n"
   done
