@@ -318,14 +318,14 @@ def test_command(opts, pkg, src):
 
 def rebuild(opts, pkg, src, changed):
     """Builds the tree as it is under bear; returns (ok, what to report).
-    Sources that include a changed header are touched first: not every
-    build system tracks header dependencies."""
+    Sources that include a changed header (all, when nothing changed) are
+    touched first: not every build system tracks header dependencies."""
     env = dict(os.environ, CC='gcc', CXX='g++',
                DEB_BUILD_OPTIONS='nodoc parallel=%d' % opts.jobs)
     db = json.load(open(os.path.join(src, 'compile_commands.json')))
     sources = {os.path.normpath(os.path.join(e['directory'], e['file'])) for e in db}
     changed_src = {os.path.join(src, c) for c in changed if c.endswith(('.c', '.cc', '.cpp', '.cxx'))}
-    if len(changed_src) < len(changed):
+    if len(changed_src) < len(changed) or not changed:
         for f in sources:
             if os.path.exists(f):
                 os.utime(f)
@@ -407,6 +407,9 @@ def main():
     ap.add_argument('--max-tus', type=int, default=0, help='only the first N TUs (0: all)')
     ap.add_argument('--no-build', action='store_true',
                     help='with --fix: do not build the fixed package nor run its tests')
+    ap.add_argument('--always-build', action='store_true',
+                    help='build and test even when the fixes changed nothing (to try the '
+                         "package's build and tests here)")
     ap.add_argument('--test-command', help="the package's tests (shell words), e.g. 'make check'")
     ap.add_argument('--test-timeout', type=int, default=1200, help='seconds for the test suite')
     llvm = os.environ.get('HOTPATH_LLVM_MAJOR', '19')
@@ -482,7 +485,7 @@ def main():
         if not opts.fix or opts.no_build:
             stage = {'build': 'not run (%s)' % ('--no-build' if opts.fix else 'no --fix'),
                      'tests': 'not run', 'bad': False}
-        elif not changed:
+        elif not changed and not opts.always_build:
             stage = {'build': 'not run: no file changed, the code is the original',
                      'tests': 'not run: no file changed', 'bad': False}
         else:

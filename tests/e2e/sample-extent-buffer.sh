@@ -97,6 +97,25 @@ for prof in perf-report.txt:"17.3% of self samples in 'perf-report.txt'" folded.
   else bad "profile $file (exit $rc)"; echo "$out" | grep -E 'note|error'; fi
 done
 
+# Both together, through hotpath-tidy (built beside the module), give the note
+# README.md and docs/profile.md show.
+binary=$(dirname "$plugin")/hotpath-tidy
+python3 - "$work/before" <<'PY'
+import json, sys
+d = sys.argv[1]
+json.dump([{"directory": d, "file": f, "arguments": ["cc", "-O2", "-std=c11", "-c", f]}
+           for f in ("check.c", "accessors.c", "main.c")], open(d + "/compile_commands.json", "w"))
+PY
+want="check.c:5:6: note: 'check_setget_bounds' is hot: 17.3% of self samples in 'perf-report.txt', 4 of 4 call sites not inlined, called by accessor macro 'DEFINE_SETGET_FUNCS'"
+rc=0
+out=$(cd "$work/before" && "$binary" --profile=profile/perf-report.txt --inline-remarks -p . 2>&1) || rc=$?
+if [ "$rc" = 1 ] && grep -qxF "$want" <<<"$out" && claimed "$here/../../docs/profile.md" "4 of 4 call sites not"; then
+  ok "profile + inline remarks: the documented note, exit 1 (findings)"
+else
+  bad "profile + inline remarks (exit $rc)"; echo "$out" | grep -E 'note|error'
+fi
+rm "$work/before/compile_commands.json"
+
 # Idempotent: a second run exits 0, finds nothing and changes nothing.
 if second_run_clean "$work/after" "$work/tidy2.out" \
      "$tidy" --load="$plugin" -checks='-*,hotpath-*' --fix "${srcs[@]}" -- -std=c11; then
