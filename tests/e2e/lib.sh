@@ -119,3 +119,26 @@ claimed() {
   grep -qF -- "$2" "$1" && return 0
   echo "  $(basename "$1") no longer says '$2': update the gate and the document together"; return 1
 }
+
+# share_gate TABLE VARIANT CC:CLAIM...: in a bench-variants.sh table, VARIANT
+# removes at least CLAIM - 0.005 of the cost (the ratio column) with each
+# compiler CC, and gives the same output as "before".
+share_gate() {
+  local table=$1 v=$2 c cc rc=0
+  shift 2
+  for c in "$@"; do
+    cc=${c%%:*}
+    at_least "$cc: $v removes" "$(table_value "$table" "$cc" "$v" ratio)" \
+      "$(awk -v w="${c#*:}" 'BEGIN { print w - 0.005 }')" || rc=1
+    [ "$(table_value "$table" "$cc" "$v" func)" = same ] || { echo "  $cc: $v output differs from before"; rc=1; }
+  done
+  return $rc
+}
+
+# gate_report WHAT GATE ARGS...: ok when the gate holds for the fix, else the
+# reasons.
+gate_report() {
+  local what=$1 out
+  shift
+  if out=$("$@"); then ok "$what"; else bad "$what: no"; echo "$out"; fi
+}
