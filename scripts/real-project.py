@@ -478,10 +478,16 @@ def main():
                     if not ok:
                         compile_failures.append((e['file'], err))
         second = None
+        second_status = collections.Counter()
         if opts.twice and opts.fix:
             before = git(src, 'diff', capture=True)
-            run_tidy(opts, src, entries, fixes_dir)
-            second = git(src, 'diff', capture=True) == before
+            first = {r['file']: r['status'] for r in results}
+            again = run_tidy(opts, src, entries, fixes_dir)
+            second_status = collections.Counter(r['status'] for r in again)
+            # A crash, a hang or a TU that no longer parses changes nothing
+            # either: it must not pass as a no-op.
+            second = git(src, 'diff', capture=True) == before and \
+                all(r['status'] == 'ok' for r in again if first.get(r['file']) == 'ok')
         if not opts.fix or opts.no_build:
             stage = {'build': 'not run (%s)' % ('--no-build' if opts.fix else 'no --fix'),
                      'tests': 'not run', 'bad': False}
@@ -504,7 +510,8 @@ def main():
         for f, err in compile_failures[:5]:
             log('    %s:\n%s' % (f, err[:2000]))
         if second is not None:
-            log('  second run changed nothing: %s' % ('yes' if second else 'NO'))
+            log('  second run changed nothing: %s (%s)' % (
+                'yes' if second else 'NO', ', '.join('%s %d' % kv for kv in sorted(second_status.items()))))
         log('  build of the fixed package: %s' % stage['build'])
         log('  package tests: %s' % stage['tests'])
         # One line for scripts (scripts/robustness.sh adds these up).

@@ -5,8 +5,8 @@
 # the buffer). With --fix --twice the fixes change files, the fixed project
 # must be compiled and linked again by its own make (every changed source
 # recompiled), and its tests must pass. Negative controls: a test suite that
-# fails only with the fixes, and a Makefile that never recompiles an object,
-# must each make real-project.py fail, saying so.
+# fails only with the fixes, a second run that crashes, and a Makefile that
+# never recompiles an object, must each make real-project.py fail, saying so.
 # Usage: real-project-local.sh CLANG_TIDY PLUGIN
 set -euo pipefail
 tidy=$(command -v "$1" || echo "$1") plugin=$(realpath "$2")
@@ -71,6 +71,17 @@ fi
 expect_failure "a test suite that fails only with the fixes" \
   "package tests: FAILED with the fixes ('git diff --quiet' exited 1" \
   real_project fails-fixed --test-command 'git diff --quiet'
+# A second run that crashes (the tree is fixed by then) changes nothing, but
+# is no no-op.
+cat >"$work/crash-when-fixed" <<EOF2
+#!/bin/sh
+for a; do case \$a in *.c) d=\$(dirname "\$a") ;; esac; done
+if grep -q check_setget_bounds_report "\$d/check.c"; then echo 'PLEASE submit a bug report' >&2; exit 139; fi
+exec "$tidy" "\$@"
+EOF2
+chmod +x "$work/crash-when-fixed"
+expect_failure "a second run that crashes" "second run changed nothing: NO (crash 3)" \
+  real_project crash-second --tidy "$work/crash-when-fixed"
 # A build that never recompiles check.o: the fixed code would not be linked.
 sed -i 's/^%.o: %.c extent_buffer.h$/main.o accessors.o check.o:/; s/ -o \$@ \$<$/ -o $@ $(@:.o=.c)/' "$tree/Makefile"
 expect_failure "a build that leaves a changed source out" \
