@@ -87,9 +87,10 @@ merged_exports() {
   grep -q "Message: *'argument of ''ASSERT'' has a side effect (it increments ''n'')" "$1/fixes/b.yaml" 2>/dev/null ||
     { echo "  the export of b.c does not report the use"; return 1; }
   "$bin/clang-apply-replacements" "$1/fixes" >"$1/apply.out" 2>&1 || rc=$?
-  [ "$rc" = 1 ] && grep -q "overlaps with an existing replacement" "$1/apply.out" &&
-    grep -q "$1/dbg.h" "$1/apply.out" ||
-    { echo "  clang-apply-replacements exited $rc, wanted 1 with a conflict on dbg.h:"; cat "$1/apply.out"; return 1; }
+  if [ "$rc" != 1 ] || ! grep -q "overlaps with an existing replacement" "$1/apply.out" ||
+     ! grep -q "$1/dbg.h" "$1/apply.out"; then
+    echo "  clang-apply-replacements exited $rc, wanted 1 with a conflict on dbg.h:"; cat "$1/apply.out"; return 1
+  fi
   cmp -s "$work/src/dbg.h" "$1/dbg.h" || { echo "  dbg.h was rewritten"; return 1; }
 }
 cp -r "$work/src" "$work/export"
