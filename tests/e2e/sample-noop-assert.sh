@@ -30,6 +30,27 @@ srcs=(list.c sorted.c main.c)
 # The runs: the benchmark's workloads, and corrupted lists (4th argument) that
 # make the enabled ASSERT fail in list_insert() (list.c:13) and in
 # list_lookup() (list.c:21): abort, exit 134, the message on stderr.
+# asserts_fire PROG WANT RUNS...: the runs abort (exit 134) on the ASSERT at
+# the sites WANT lists, in order ("" with asserts off: then at least two runs
+# must finish on a corrupted list, "sorted 0").
+asserts_fire() {
+  local prog=$1 want=$2 args fired=() unsorted=0
+  shift 2
+  for args in "$@"; do
+    # shellcheck disable=SC2086
+    run_captured "$work/cov" "$prog" $args
+    grep -q 'sorted 0$' "$work/cov.out" && unsorted=$((unsorted + 1))
+    if grep -q '^assertion failed: list_is_sorted(l) (list.c:[0-9]*)$' "$work/cov.err" &&
+       [ "$(cat "$work/cov.rc")" = 134 ]; then
+      fired+=("$(sed -n 's/.*(\(list.c:[0-9]*\))$/\1/p' "$work/cov.err")")
+    fi
+  done
+  if [ "${fired[*]}" = "$want" ] && { [ -n "$want" ] || [ "$unsorted" -ge 2 ]; }; then
+    echo "asserts fired at '${fired[*]}' as wanted, $unsorted runs on a corrupted list finished"
+  else
+    echo "asserts fired at '${fired[*]}', wanted '$want' ($unsorted corrupted runs finished)"; return 1
+  fi
+}
 runs=("20000 1 32" "5000 7 300" "100 3 0" "100 3 32 1" "100 3 32 31" "200 5 300 150")
 for cc in gcc clang-19; do
   for mode in "" -DLIST_DEBUG; do
@@ -41,7 +62,6 @@ for cc in gcc clang-19; do
     done
     label="$cc ${mode:-(asserts off)}"
     ok "original and fixed compile with $label -Wall -Wextra -Werror"
-    fired=() unsorted=0
     for args in "${runs[@]}"; do
       # shellcheck disable=SC2086
       if same_behaviour "$work/assert-list-$cc$mode" "$work/after-$cc$mode" $args; then
@@ -49,19 +69,15 @@ for cc in gcc clang-19; do
       else
         bad "$label '$args': behaviour differs"
       fi
-      grep -q 'sorted 0$' "$work/beh/a.out" && unsorted=$((unsorted + 1))
-      if grep -q '^assertion failed: list_is_sorted(l) (list.c:[0-9]*)$' "$work/beh/a.err" &&
-         [ "$(cat "$work/beh/a.rc")" = 134 ]; then
-        fired+=("$(sed -n 's/.*(\(list.c:[0-9]*\))$/\1/p' "$work/beh/a.err")")
-      fi
     done
     # The inputs must make each assert fire where asserts are on, and reach
     # the corrupted list unnoticed where they are off.
     if [ -n "$mode" ]; then want="list.c:13 list.c:21 list.c:13"; else want=""; fi
-    if [ "${fired[*]}" = "$want" ] && { [ -n "$mode" ] || [ "$unsorted" -ge 2 ]; }; then
-      ok "$label: asserts fired at '${fired[*]}' as wanted, $unsorted runs on a corrupted list finished"
-    else
-      bad "$label: asserts fired at '${fired[*]}', wanted '$want' ($unsorted corrupted runs finished)"
+    if out=$(asserts_fire "$work/assert-list-$cc$mode" "$want" "${runs[@]}"); then ok "$label: $out"
+    else bad "$label: $out"; fi
+    if [ "$cc$mode" = gcc-DLIST_DEBUG ]; then  # negative control: the old inputs fire none
+      expect_failure "the inputs before BREAK" "asserts fired at '', wanted 'list.c:13 list.c:21 list.c:13'" \
+        asserts_fire "$work/assert-list-$cc$mode" "$want" "20000 1 32" "5000 7 300" "100 3 0"
     fi
   done
 done
