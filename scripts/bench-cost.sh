@@ -29,8 +29,14 @@
 # under valgrind --tool=callgrind: instruction counts, repeatable where CPU
 # time (10 ms steps, a noisy machine) is not; a line BENCH-COST-IR per TU.
 #
+# Any run that fails (a crash, a compile error: a non-zero exit status) stops
+# the benchmark with exit 2 and the run's last lines: a run that stops early
+# costs less and would pass the goal.
+#
 # Usage: scripts/bench-cost.sh [--reps N] [--work DIR] [--strict] [--callgrind]
-#                              [--only sqlite|sqlite-check|cxx]
+#                              [--only sqlite|sqlite-check|cxx] [--file TU]
+#   --file TU  only TU (any C file, no extra flags), e.g. a small one to try
+#              the script itself
 #   env: CLANG (clang-19), CLANG_TIDY (clang-tidy-19), HOTPATH_PLUGIN
 #        (build/plugin/libhotpathTidyModule.so)
 set -euo pipefail
@@ -43,6 +49,7 @@ while [ $# -gt 0 ]; do
     --strict) strict=1; shift ;;
     --callgrind) callgrind=1; shift ;;
     --only) only=$2; shift 2 ;;
+    --file) only=file file=$(realpath "$2"); shift 2 ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-cost: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -176,8 +183,15 @@ run() {
   timed "$@" >"$work/last-$name.out" 2>&1 || rc=$?
   read -r wall cpu_s rss <"$t"; rm -f "$t"
   echo "$name $wall $cpu_s $rss $rc" >>"$log"
-  if [ "$rc" != 0 ]; then
-    echo "bench-cost: $name exited $rc:" >&2; tail -5 "$work/last-$name.out" >&2
+  failed_run "$name" "$rc" "$work/last-$name.out"
+}
+
+# failed_run NAME EXIT OUTPUT: stops the benchmark when a run failed.
+failed_run() {
+  if [ "$2" != 0 ] || grep -q 'Stack dump\|PLEASE submit a bug report' "$3"; then
+    echo "bench-cost: $1 exited $2, so its figures mean nothing; its last lines ($3):" >&2
+    tail -5 "$3" >&2
+    exit 2
   fi
 }
 
@@ -236,7 +250,7 @@ bench() {
 # and hotpath; prints the instruction counts and their ratios.
 instructions() {
   local label=$1 file=$2; shift 2
-  local flags=("$@") name n line="BENCH-COST-IR $label"
+  local flags=("$@") name n rc line="BENCH-COST-IR $label"
   command -v valgrind >/dev/null || apt-get -o DPkg::Lock::Timeout=600 install -y -q valgrind >/dev/null
   declare -A ir
   for name in clang tidy-pp hotpath; do
@@ -246,10 +260,12 @@ instructions() {
       tidy-pp) cmd=("$tidy" -checks='-*,readability-duplicate-include' --quiet "$file" -- "${flags[@]}") ;;
       hotpath) cmd=("$tidy" --load="$plugin" -checks='-*,hotpath-*' --quiet "$file" -- "${flags[@]}") ;;
     esac
+    rc=0
     valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$label.$name" "${cmd[@]}" \
-      >"$work/last-$name.out" 2>"$work/callgrind.$label.$name.log" || true
+      >"$work/last-$name.out" 2>"$work/callgrind.$label.$name.log" || rc=$?
+    failed_run "$name (callgrind)" "$rc" "$work/callgrind.$label.$name.log"
     n=$(sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$work/callgrind.$label.$name.log")
-    [ -n "$n" ] || { echo "bench-cost: callgrind failed for $name, see $work/callgrind.$label.$name.log" >&2; return 1; }
+    [ -n "$n" ] || { echo "bench-cost: callgrind failed for $name, see $work/callgrind.$label.$name.log" >&2; exit 2; }
     ir[$name]=$n
     line+=" ${name}_ir=$n"
   done
@@ -278,6 +294,9 @@ fi
 if [ -z "$only" ] || [ "$only" = cxx ]; then
   cxx_tu
   bench cxx "$cxx_file" "${cxx_flags[@]}"
+fi
+if [ "$only" = file ]; then
+  bench "$(basename "$file")" "$file"
 fi
 # --strict judges the instruction counts when there are some: CPU time of a
 # 0.4 s run moves by several percent from run to run on a shared machine.

@@ -8,7 +8,8 @@ packages=(
   cmake ninja-build ccache make gcc g++ python3 git bear valgrind binutils
   "clang-${LLVM_MAJOR}" "clang-tidy-${LLVM_MAJOR}" "clang-tools-${LLVM_MAJOR}"
   "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
-  libgtest-dev libbenchmark-dev dpkg-dev csmith linux-perf tcl bc
+  libgtest-dev libbenchmark-dev dpkg-dev csmith libcsmith-dev linux-perf tcl bc
+  util-linux  # setpriv: the unreadable-file cases run as nobody when CI runs as root
 )
 
 missing=()

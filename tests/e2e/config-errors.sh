@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # A broken rule set is an error that names the file (and line), with a
 # non-zero exit, never a silent fallback to defaults and never a crash.
+# The unreadable-file case runs as the unprivileged user nobody when the test
+# runs as root (as CI does): root reads any file.
 # Usage: config-errors.sh CLANG_TIDY PLUGIN
 set -u
 tidy=$1 plugin=$(realpath "$2")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"   # nobody must reach input.c
+as_user=()
+[ "$(id -u)" = 0 ] && as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
 src="$(dirname "$0")/../checks/hotpath-check-split/two-branch-subsumed.c"
 cp "$src" "$work/input.c"
 fail=0 passed=0
 
 expect_error() { # name rules-value expected-substring [option-key]
   local name=$1 value=$2 want=$3 key=${4:-RuleSet} out rc
-  out=$("$tidy" --load="$plugin" -checks='-*,hotpath-*' \
+  out=$("${as_user[@]}" "$tidy" --load="$plugin" -checks='-*,hotpath-*' \
         -config="{CheckOptions: [{key: hotpath-check-split.$key, value: '$value'}]}" \
         "$work/input.c" -- -std=c11 2>&1)
   rc=$?
@@ -42,9 +47,7 @@ expect_error binary      "$work/binary.yaml"      "binary.yaml:1:"
 expect_error empty       "$work/empty.yaml"       "empty.yaml: the rule set is empty; give at least 'name:'"
 expect_error missing     "$work/missing.yaml"     "rules file '$work/missing.yaml': cannot read: No such file or directory"
 expect_error unknown-preset "generic-gnu" "unknown rule set 'generic-gnu': give a preset (generic-gnu-c, linux-kernel, cxx20)"
-if [ "$(id -u)" -ne 0 ]; then
-  expect_error unreadable "$work/unreadable.yaml" "unreadable.yaml': cannot read: Permission denied"
-fi
+expect_error unreadable "$work/unreadable.yaml" "unreadable.yaml': cannot read: Permission denied"
 # Profiles: every defect named with the file and the line.
 printf '# perf report\n    5.10%%  bench  bench  [.] check_bounds\ngarbage here\n' > "$work/bad-line.txt"
 printf 'main;a;b 10\nmain;c\n' > "$work/bad-folded.txt"

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # End to end on samples/extent-buffer: the real clang-tidy with the module
 # fixes a copy of the sample; the fixed program must compile with
-# -Wall -Wextra -Werror under gcc and clang, print the same results and the
-# same reports as the original on the same inputs (out-of-bounds ones
-# included), have exactly one conditional branch more than the no-check
-# build in each accessor, and a second --fix must change nothing.
+# -Wall -Wextra -Werror under gcc and clang and give the same stdout, stderr
+# and exit status as the original on the same inputs (inputs that make each
+# of the check's two reports fire, and inputs that make the program fail);
+# in the linked binary, each accessor's fast path must reach no out-of-line
+# check and have exactly one conditional branch more than the build without
+# the check (the unfixed build, run through the same check, must fail it);
+# a second --fix must exit 0, find nothing and change nothing.
 # Usage: sample-extent-buffer.sh CLANG_TIDY PLUGIN
 set -euo pipefail
 tidy=$1 plugin=$(realpath "$2")
@@ -12,13 +15,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 sample="$here/../../samples/extent-buffer"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-ok() { passed=$((passed + 1)); echo "ok   $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+# shellcheck source=lib.sh
+source "$here/lib.sh"
 
 srcs=(check.c accessors.c main.c)
 cp -r "$sample" "$work/before"
 cp -r "$sample" "$work/after"
+cp -r "$sample" "$work/nocheck" && cp "$sample"/variants/nocheck/* "$work/nocheck/"
 (cd "$work/after" && "$tidy" --load="$plugin" -checks='-*,hotpath-*' --fix "${srcs[@]}" -- -std=c11) \
   >"$work/tidy.out" 2>&1 || { cat "$work/tidy.out"; bad "clang-tidy --fix failed"; }
 
@@ -35,73 +38,102 @@ fi
 build() { # dir cc out
   (cd "$1" && "$2" -std=c11 -O2 -Wall -Wextra -Werror -o "$3" "${srcs[@]}")
 }
+# inputs_fire PROG RUNS...: the runs make both of the check's reports fire
+# and at least two of them exit non-zero.
+inputs_fire() {
+  local prog=$1 args starts=0 ends=0 failing=0
+  shift
+  for args in "$@"; do
+    # shellcheck disable=SC2086
+    run_captured "$work/cov" "$prog" $args
+    starts=$((starts + $(grep -c '^bad eb member start' "$work/cov.err" || true)))
+    ends=$((ends + $(grep -c '^bad eb member end' "$work/cov.err" || true)))
+    [ "$(cat "$work/cov.rc")" = 0 ] || failing=$((failing + 1))
+  done
+  if [ "$starts" -gt 0 ] && [ "$ends" -gt 0 ] && [ "$failing" -ge 2 ]; then
+    echo "inputs fired both reports ($starts start, $ends end) and $failing runs exited non-zero"
+  else
+    echo "inputs too weak: $starts start reports, $ends end reports, $failing failing runs"; return 1
+  fi
+}
+accessors=(get_u8 get_u16 get_u32 get_u64 set_u8 set_u16 set_u32 set_u64)
+fastpath() { # binary cc func
+  python3 "$here/fastpath.py" "$1" "$3" --baseline "$work/nocheck-$2" --plus 1 \
+    --slow check_setget_bounds_report --forbid check_setget_bounds
+}
 for cc in gcc clang-19; do
-  if build "$work/before" "$cc" "$work/before-$cc" && build "$work/after" "$cc" "$work/after-$cc"; then
+  if build "$work/before" "$cc" "$work/before-$cc" && build "$work/after" "$cc" "$work/after-$cc" &&
+     build "$work/nocheck" "$cc" "$work/nocheck-$cc"; then
     ok "original and fixed compile with $cc -Wall -Wextra -Werror"
   else
     bad "compile with $cc"; continue
   fi
-  # Same results and same reports on the same workloads, failing ones included.
-  for args in "200000 1 0" "200000 7 97" "50000 3 5"; do
-    # shellcheck disable=SC2086
-    "$work/before-$cc" $args >"$work/b.out" 2>"$work/b.err"; rb=$?
-    # shellcheck disable=SC2086
-    "$work/after-$cc" $args >"$work/a.out" 2>"$work/a.err"; ra=$?
-    if [ "$rb" = "$ra" ] && cmp -s "$work/b.out" "$work/a.out" && cmp -s "$work/b.err" "$work/a.err"; then
-      ok "$cc workload '$args': same output, same $(wc -l <"$work/b.err") reports"
-    else
-      bad "$cc workload '$args' differs"; diff "$work/b.err" "$work/a.err" | head -5 || true
-    fi
-  done
+  # Same stdout, stderr and exit status on the same inputs: random workloads
+  # with out-of-bounds offsets, the differential input files, the edges, and
+  # runs that fail (missing input file: exit 1; no file named: exit 2).
+  runs=("200000 1 0" "200000 7 97" "50000 3 5")
   for seed in 1 2 3 4 5; do
-    python3 "$here/gen_extent_inputs.py" "$seed" 3000 >"$work/in.txt"
-    "$work/before-$cc" --inputs "$work/in.txt" >"$work/b.out" 2>"$work/b.err"
-    "$work/after-$cc" --inputs "$work/in.txt" >"$work/a.out" 2>"$work/a.err"
-    if cmp -s "$work/b.out" "$work/a.out" && cmp -s "$work/b.err" "$work/a.err" &&
-       [ -s "$work/b.err" ]; then
-      ok "$cc differential seed $seed: same results, same $(wc -l <"$work/b.err") reports"
+    python3 "$here/gen_extent_inputs.py" "$seed" 3000 >"$work/in-$seed.txt"
+    runs+=("--inputs $work/in-$seed.txt")
+  done
+  cp "$sample/inputs/edges.txt" "$work/"
+  runs+=("--inputs $work/edges.txt" "--inputs $work/no-such-input.txt" "--inputs")
+  for args in "${runs[@]}"; do
+    # shellcheck disable=SC2086
+    if same_behaviour "$work/before-$cc" "$work/after-$cc" $args; then
+      ok "$cc '${args//$work\//}': same stdout, stderr ($(wc -l <"$work/beh/a.err") lines), exit $(cat "$work/beh/a.rc")"
     else
-      bad "$cc differential seed $seed"; diff "$work/b.out" "$work/a.out" | head -5 || true
+      bad "$cc '${args//$work\//}': behaviour differs"
     fi
   done
-
-  # One conditional branch per check in the compiled fast path.
-  (cd "$work/after" && "$cc" -std=c11 -O2 -c accessors.c -o "$work/acc-after-$cc.o")
-  rm -rf "$work/nocheck" && cp -r "$sample" "$work/nocheck" && cp "$sample"/variants/nocheck/* "$work/nocheck/"
-  (cd "$work/nocheck" && "$cc" -std=c11 -O2 -c accessors.c -o "$work/acc-nocheck-$cc.o")
-  if objdump -d "$work/acc-after-$cc.o" | grep -q 'call.*<check_setget_bounds>'; then
-    bad "$cc: fixed accessors still call check_setget_bounds out of line"
-  else
-    ok "$cc: fixed accessors inline the check (only the cold _report is called)"
+  # The comparison means something only if the inputs made each report fire.
+  if out=$(inputs_fire "$work/before-$cc" "${runs[@]}"); then ok "$cc: $out"; else bad "$cc: $out"; fi
+  if [ "$cc" = gcc ]; then  # negative control: in-bounds work alone fires nothing
+    expect_failure "in-bounds workloads only" "inputs too weak: 0 start reports" inputs_fire "$work/before-$cc" "200000 1 0"
   fi
-  for fn in get_u8 get_u16 get_u32 get_u64 set_u8 set_u16 set_u32 set_u64; do
-    a=$(bash "$sample/count-branches.sh" "$work/acc-after-$cc.o" "$fn" | awk '{print $NF}')
-    n=$(bash "$sample/count-branches.sh" "$work/acc-nocheck-$cc.o" "$fn" | awk '{print $NF}')
-    if [ "$a" = "$((n + 1))" ]; then
-      ok "$cc $fn: $a conditional branches, the check adds exactly one"
-    else
-      bad "$cc $fn: $a conditional branches with the fix, $n without the check"
-    fi
+
+  # The fast path of each accessor in the linked binary.
+  for fn in "${accessors[@]}"; do
+    if r=$(fastpath "$work/after-$cc" "$cc" "$fn"); then ok "$cc ${r#ok }"; else bad "$cc ${r#FAIL }"; fi
   done
+  # Negative control: the unfixed accessors call the check out of line, so
+  # their path has its two branches too.
+  expect_failure "$cc unfixed get_u32" "reaches check_setget_bounds" fastpath "$work/before-$cc" "$cc" get_u32
 done
 
 # The real perf profiles of this sample name the check's share of samples.
 for prof in perf-report.txt:"17.3% of self samples in 'perf-report.txt'" folded.txt:"17.3% of self samples in 'folded.txt'"; do
-  file=${prof%%:*} want=${prof#*:}
+  file=${prof%%:*} want=${prof#*:} rc=0
   out=$(cd "$work/before" && "$tidy" --load="$plugin" -checks='-*,hotpath-*' \
-        -config="{CheckOptions: [{key: hotpath-check-split.Profile, value: $sample/profile/$file}]}" check.c -- -std=c11 2>&1)
-  if grep -qF "note: 'check_setget_bounds' is hot: $want" <<<"$out"; then ok "profile $file: $want"
-  else bad "profile $file"; echo "$out" | grep note; fi
+        -config="{CheckOptions: [{key: hotpath-check-split.Profile, value: $sample/profile/$file}]}" check.c -- -std=c11 2>&1) || rc=$?
+  if [ "$rc" = 0 ] && grep -qF "note: 'check_setget_bounds' is hot: $want" <<<"$out"; then ok "profile $file: $want"
+  else bad "profile $file (exit $rc)"; echo "$out" | grep -E 'note|error'; fi
 done
 
-# Idempotent: a second run finds nothing to change.
-cp -r "$work/after" "$work/again"
-(cd "$work/again" && "$tidy" --load="$plugin" -checks='-*,hotpath-*' --fix "${srcs[@]}" -- -std=c11) \
-  >"$work/tidy2.out" 2>&1 || true
-if diff -r "$work/after" "$work/again" >/dev/null && ! grep -q 'hotpath-check-split\]' "$work/tidy2.out"; then
-  ok "second --fix run: no findings, no changes"
+# Both together, through hotpath-tidy (built beside the module), give the note
+# README.md and docs/profile.md show.
+binary=$(dirname "$plugin")/hotpath-tidy
+python3 - "$work/before" <<'PY'
+import json, sys
+d = sys.argv[1]
+json.dump([{"directory": d, "file": f, "arguments": ["cc", "-O2", "-std=c11", "-c", f]}
+           for f in ("check.c", "accessors.c", "main.c")], open(d + "/compile_commands.json", "w"))
+PY
+want="check.c:5:6: note: 'check_setget_bounds' is hot: 17.3% of self samples in 'perf-report.txt', 4 of 4 call sites not inlined, called by accessor macro 'DEFINE_SETGET_FUNCS'"
+rc=0
+out=$(cd "$work/before" && "$binary" --profile=profile/perf-report.txt --inline-remarks -p . 2>&1) || rc=$?
+if [ "$rc" = 1 ] && grep -qxF "$want" <<<"$out" && claimed "$here/../../docs/profile.md" "4 of 4 call sites not"; then
+  ok "profile + inline remarks: the documented note, exit 1 (findings)"
 else
-  bad "second run changed something"; cat "$work/tidy2.out"
+  bad "profile + inline remarks (exit $rc)"; echo "$out" | grep -E 'note|error'
 fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+rm "$work/before/compile_commands.json"
+
+# Idempotent: a second run exits 0, finds nothing and changes nothing.
+if second_run_clean "$work/after" "$work/tidy2.out" \
+     "$tidy" --load="$plugin" -checks='-*,hotpath-*' --fix "${srcs[@]}" -- -std=c11; then
+  ok "second --fix run: exit 0, no findings, no changes"
+else
+  bad "second --fix run"
+fi
+finish

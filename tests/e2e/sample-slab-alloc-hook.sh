@@ -2,11 +2,14 @@
 # End to end on samples/slab-alloc (hotpath-hook-gate): the real clang-tidy
 # with the module fixes a copy of the sample (C11, and the same sources as
 # C++17); the fixed program compiles with -Wall -Wextra -Werror under gcc
-# and clang in both languages, prints the same results as the original with
-# the gate off, and with the gate switched on at run time injects exactly the
-# same failures as the original in a fault-injection build; the fast path of
-# kmem_cache_alloc makes no call; --export-fixes + clang-apply-replacements
-# gives the same files as --fix; a second --fix changes nothing.
+# and clang in both languages, gives the same stdout, stderr and exit status
+# as the original with the gate off, and with the gate switched on at run
+# time injects exactly the same failures as the original in a fault-injection
+# build; in the linked binary, kmem_cache_alloc's fast path reaches no hook,
+# keeps no stack frame and has one conditional branch more than the build
+# without the hook (the unfixed build must fail that check); --export-fixes +
+# clang-apply-replacements gives the same files as --fix; a second --fix
+# exits 0, finds nothing and changes nothing.
 # Usage: sample-slab-alloc-hook.sh CLANG_TIDY PLUGIN
 set -euo pipefail
 tidy=$1 plugin=$(realpath "$2")
@@ -14,9 +17,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 sample=$(cd "$here/../../samples/slab-alloc" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-ok() { passed=$((passed + 1)); echo "ok   $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+# shellcheck source=lib.sh
+source "$here/lib.sh"
 srcs=(slab.c fault.c main.c)
 
 "$sample/fix.sh" "$work/after" "$tidy" "$plugin" >"$work/findings.txt"
@@ -63,24 +65,23 @@ for pair in "gcc:-std=c11:after" "clang-19:-std=c11:after" "g++:-x c++ -std=c++1
   else
     bad "$tag: compile"; continue
   fi
-  for args in "20000 1 0" "20000 5 0"; do
+  for args in "20000 1 0" "20000 5 0" "20000 5 3"; do
     # shellcheck disable=SC2086
-    if cmp -s <("$work/before" $args) <("$work/fixed" $args); then ok "$tag '$args': same results"
-    else bad "$tag '$args': results differ"; fi
+    if same_behaviour "$work/before" "$work/fixed" $args; then ok "$tag '$args': same stdout, stderr, exit status"
+    else bad "$tag '$args': behaviour differs"; fi
   done
   for args in "5000 1 3" "5000 2 7" "20000 3 97" "300 4 1"; do
     # shellcheck disable=SC2086
-    "$work/before-fi" $args >"$work/b.out"
-    # shellcheck disable=SC2086
-    "$work/fixed-fi-on" $args >"$work/a.out"
-    n=$(grep -c '^fail ' "$work/b.out" || true)
-    if [ "$n" -gt 0 ] && cmp -s "$work/b.out" "$work/a.out"; then
-      ok "$tag fault injection '$args', gate on: the same $n failures at the same steps"
+    same_behaviour "$work/before-fi" "$work/fixed-fi-on" $args && same=1 || same=0
+    n=$(grep -c '^fail ' "$work/beh/a.out" || true)
+    if [ "$n" -gt 0 ] && [ "$same" = 1 ]; then
+      ok "$tag fault injection '$args', gate on: the same $n failures at the same steps, same stderr and exit status"
     else
-      bad "$tag fault injection '$args': failure sequences differ"; diff "$work/b.out" "$work/a.out" | head -5 || true
+      bad "$tag fault injection '$args': the hook fired $n times in the original; behaviour differs or it never fired"
     fi
     # shellcheck disable=SC2086
-    if [ "$("$work/fixed-fi" $args | grep -c '^fail ' || true)" = 0 ]; then
+    run_captured "$work/off" "$work/fixed-fi" $args
+    if [ "$(cat "$work/off.rc")" = 0 ] && ! grep -q '^fail ' "$work/off.out"; then
       ok "$tag fault injection '$args', gate off: the hook is not called"
     else
       bad "$tag '$args': failures injected with the gate off"
@@ -88,50 +89,61 @@ for pair in "gcc:-std=c11:after" "clang-19:-std=c11:after" "g++:-x c++ -std=c++1
   done
 done
 
-# The fast path makes no call: kmem_cache_alloc's entry block sets up no frame.
+# The fast path in the linked C binaries: kmem_cache_alloc tests the gate,
+# reaches the hook only through its cold clone, and keeps no frame.
+cp -r "$sample" "$work/nohook" && cp "$sample"/variants/nohook/* "$work/nohook/"
+fastpath() { # binary cc
+  python3 "$here/fastpath.py" "$1" kmem_cache_alloc --baseline "$work/nohook-$2" --plus 1 \
+    --slow kmem_cache_alloc_hooked --slow alloc_from_new_slab --forbid should_fail_alloc --no-frame
+}
 for cc in gcc clang-19; do
-  (cd "$work/after" && "$cc" -std=c11 -O2 -c slab.c -o "$work/slab-$cc.o")
-  r=$(bash "$sample/count-branches.sh" "$work/slab-$cc.o" kmem_cache_alloc)
-  if [[ $r != *frame* ]] && ! objdump -d "$work/slab-$cc.o" | awk '/<kmem_cache_alloc>:/,/^$/' | grep -q 'call.*should_fail_alloc'; then
-    ok "$cc: kmem_cache_alloc keeps no frame and does not call the hook ($r)"
-  else
-    bad "$cc: kmem_cache_alloc fast path: $r"
-  fi
+  build "$sample" "$cc" -std=c11 "$work/before-$cc"
+  build "$work/after" "$cc" -std=c11 "$work/after-$cc"
+  build "$work/nohook" "$cc" -std=c11 "$work/nohook-$cc"
+  if r=$(fastpath "$work/after-$cc" "$cc"); then ok "$cc ${r#ok }"; else bad "$cc ${r#FAIL }"; fi
+  # Negative control: the unfixed build calls the hook first thing.
+  expect_failure "$cc unfixed kmem_cache_alloc" "reaches should_fail_alloc" fastpath "$work/before-$cc" "$cc"
 done
 
-# Whole-project route: one --export-fixes per TU, clang-apply-replacements.
+# Whole-project route: one --export-fixes per TU, clang-apply-replacements
+# (clang-tools-19, installed by scripts/install-deps.sh: missing is a failure).
 bin=$(dirname "$(realpath "$(command -v "$tidy")")")
 car=$bin/clang-apply-replacements
 [ -x "$car" ] || car=$(command -v clang-apply-replacements-19 || true)
-if [ -n "$car" ]; then
+if [ -z "$car" ]; then
+  bad "no clang-apply-replacements next to $tidy nor on PATH (scripts/install-deps.sh installs clang-tools-19)"
+else
   mkdir -p "$work/exp" "$work/fixes"
   cp "$sample"/*.c "$sample"/*.h "$work/exp/"
   config='{Checks: "-*,hotpath-*", CheckOptions: [{key: hotpath-hook-gate.HookFunctions, value: "should_fail_alloc=false"}]}'
+  rcs=
   for f in "${srcs[@]}" slab.c; do
+    rc=0
     (cd "$work/exp" && "$tidy" --load="$plugin" --config="$config" \
-       --export-fixes="$work/fixes/$RANDOM-$f.yaml" "$f" -- -std=c11 >/dev/null 2>&1) || true
+       --export-fixes="$work/fixes/$RANDOM-$f.yaml" "$f" -- -std=c11 >/dev/null 2>&1) || rc=$?
+    rcs+=" $rc"
   done
-  "$car" "$work/fixes"
-  if diff -r -x '*.o' "$work/after" "$work/exp" >/dev/null; then
+  rc=0
+  "$car" "$work/fixes" || rc=$?
+  if [ "$rcs" != " 0 0 0 0" ] || [ "$rc" != 0 ]; then
+    bad "export route: clang-tidy exited$rcs, clang-apply-replacements $rc"
+  elif diff -r -x '*.o' "$work/after" "$work/exp" >/dev/null; then
     ok "export-fixes + clang-apply-replacements = --fix (header edit deduplicated)"
   else
     bad "export-fixes route differs"; diff -ru "$work/after" "$work/exp" | head -30
   fi
 fi
 
-# Idempotent: a second run finds nothing and changes nothing.
+# Idempotent: a second run exits 0, finds nothing and changes nothing.
 for dir in after afterxx; do
-  lang=-std=c11
-  [ "$dir" = afterxx ] && lang="-x c++ -std=c++17"
-  cp -r "$work/$dir" "$work/again-$dir"
-  (cd "$work/again-$dir" && "$tidy" --load="$plugin" -checks='-*,hotpath-*' \
-     --config='{CheckOptions: [{key: hotpath-hook-gate.HookFunctions, value: "should_fail_alloc=false"}]}' \
-     --fix "${srcs[@]}" -- $lang) >"$work/tidy2.out" 2>&1 || true
-  if diff -r "$work/$dir" "$work/again-$dir" >/dev/null && ! grep -q 'hotpath-hook-gate\]' "$work/tidy2.out"; then
-    ok "$dir: second --fix run: no findings, no changes"
+  lang=(-std=c11)
+  [ "$dir" = afterxx ] && lang=(-x c++ -std=c++17)
+  if second_run_clean "$work/$dir" "$work/tidy2.out" "$tidy" --load="$plugin" -checks='-*,hotpath-*' \
+       --config='{CheckOptions: [{key: hotpath-hook-gate.HookFunctions, value: "should_fail_alloc=false"}]}' \
+       --fix "${srcs[@]}" -- "${lang[@]}"; then
+    ok "$dir: second --fix run: exit 0, no findings, no changes"
   else
-    bad "$dir: second run changed something"; grep 'warning' "$work/tidy2.out"; diff -ru "$work/$dir" "$work/again-$dir" | head -20
+    bad "$dir: second --fix run"
   fi
 done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

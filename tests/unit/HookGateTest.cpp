@@ -7,7 +7,6 @@
 using hotpath::HookGateCheck;
 using hotpath::test::CheckTester;
 using hotpath::test::Diag;
-using hotpath::test::expectStable;
 using hotpath::test::RunResult;
 
 namespace {
@@ -47,20 +46,34 @@ int f(int *a, int n)
       << Fixed;
   EXPECT_NE(Fixed.find("if (0 /* gated above: hook(a[i]) */)"), std::string::npos) << Fixed;
   // The fixed code compiles and a second run leaves it alone.
-  expectStable(Gate.run(Fixed));
+  EXPECT_EQ(Gate.run(Fixed).dump(), "");
 }
+
+const char *const Lukewarm = R"c(static __attribute__((noinline)) int hook(int x) { (void)x; return 0; }
+int f(int x) { return hook(x); }
+)c";
 
 TEST(HookGate, ColdOrUnmarkedOrLukewarmIsNotAHookCall) {
   // Not kept out of line: the compiler inlines it, nothing to gate.
-  RunResult R = Gate.run(R"c(static int hook(int x) { (void)x; return 0; }
+  // Nothing at all is emitted: a configuration error would fail this too.
+  EXPECT_EQ(Gate.run(R"c(static int hook(int x) { (void)x; return 0; }
 int f(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += hook(a[i]); return s; }
-)c");
-  EXPECT_TRUE(R.diagsOfLevel("warning").empty()) << R.dump();
+)c").dump(),
+            "");
   // One call, not in a loop, from a function nobody calls: not hot.
-  R = Gate.run(R"c(static __attribute__((noinline)) int hook(int x) { (void)x; return 0; }
-int f(int x) { return hook(x); }
-)c");
+  EXPECT_EQ(Gate.run(Lukewarm).dump(), "");
+}
+
+// Negative control of the "nothing emitted" assertions: the lukewarm case
+// with a broken option emits a configuration error and no warning, so
+// "no warning" passed it and dump() == "" fails it.
+TEST(HookGate, NothingEmittedFailsOnAConfigurationError) {
+  RunResult R = Gate.run(Lukewarm, "input.c", {{"GateStyle", "jump-label"}});
   EXPECT_TRUE(R.diagsOfLevel("warning").empty()) << R.dump();
+  ASSERT_EQ(R.Diags.size(), 1u) << R.dump();
+  EXPECT_EQ(R.Diags[0].Level, "error");
+  EXPECT_EQ(R.Diags[0].CheckName, "clang-tidy-config");
+  EXPECT_NE(R.dump(), "");
 }
 
 TEST(HookGate, SideEffectInArgumentMeansNoFix) {
@@ -68,6 +81,7 @@ TEST(HookGate, SideEffectInArgumentMeansNoFix) {
 void f(int *a, int n) { for (int i = 0; i < n;) hook(a[i++]); }
 )c";
   RunResult R = Gate.run(Code);
+  EXPECT_TRUE(R.errors().empty()) << R.dump();
   ASSERT_EQ(R.diagsOfLevel("warning").size(), 1u) << R.dump();
   EXPECT_EQ(R.fixed(), Code);
   bool Note = false;

@@ -201,14 +201,29 @@ RunResult runSplit(const std::string &Summary) {
 
 TEST(InlineRemarks, CheckSplitReportsOnlyCallsLeftOutOfLine) {
   RunResult R = runSplit("check_idx 3 12\n");
+  EXPECT_TRUE(R.errors().empty()) << R.dump();
   ASSERT_EQ(R.diagsOfLevel("warning").size(), 1u) << R.dump();
   std::vector<Diag> N = R.diagsOfLevel("note");
   ASSERT_FALSE(N.empty()) << R.dump();
   EXPECT_EQ(N[0].Message, "'check_idx' is hot: 3 of 12 call sites not inlined, named hot by "
                           "the rule set");
-  EXPECT_TRUE(runSplit("check_idx 0 12\n").diagsOfLevel("warning").empty());
+  // Every call inlined: nothing at all, not even a configuration error
+  // (which "no warning" would let pass).
+  EXPECT_EQ(runSplit("check_idx 0 12\n").dump(), "");
   // No call to it compiled at all: nothing to report either.
-  EXPECT_TRUE(runSplit("other 1 1\n").diagsOfLevel("warning").empty());
+  EXPECT_EQ(runSplit("other 1 1\n").dump(), "");
+}
+
+// Negative control of the "nothing emitted" assertions above: the same
+// negative case with a summary that does not parse emits a configuration
+// error and nothing else, so dump() == "" fails where "no warning" passed.
+TEST(InlineRemarks, NothingEmittedFailsOnAConfigurationError) {
+  RunResult R = runSplit("check_idx zero 12\n");
+  EXPECT_TRUE(R.diagsOfLevel("warning").empty()) << R.dump();
+  ASSERT_EQ(R.Diags.size(), 1u) << R.dump();
+  EXPECT_EQ(R.Diags[0].Level, "error");
+  EXPECT_EQ(R.Diags[0].CheckName, "clang-tidy-config");
+  EXPECT_NE(R.dump(), "");
 }
 
 TEST(InlineRemarks, BadFileIsAConfigurationError) {
