@@ -2,6 +2,7 @@
 
 #include "Analysis.h"
 #include "CheckShape.h"
+#include "Compat.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
@@ -652,15 +653,13 @@ void CallSiteIndex::clear() {
 }
 
 namespace {
-class PreprocessorRecorder : public PPCallbacks {
+class PreprocessorRecorder : public compat::IncludeCallbacks {
 public:
   PreprocessorRecorder(CallSiteIndex &Index, IncludeGraph &Includes,
                        const SourceManager &SM)
       : Index(Index), Includes(Includes), SM(SM) {}
-  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool,
-                          CharSourceRange, OptionalFileEntryRef File, StringRef,
-                          StringRef, const Module *, bool,
-                          SrcMgr::CharacteristicKind) override {
+  void inclusion(SourceLocation HashLoc, OptionalFileEntryRef File,
+                 SrcMgr::CharacteristicKind) override {
     Includes.recordInclude(SM.getFileID(HashLoc), File, SM);
   }
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
@@ -791,7 +790,7 @@ findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
     if (!isVisibleFrom(D->getLocation(), Point, SM, Includes)) {
       if (const auto *Field = dyn_cast<FieldDecl>(D))
         return "the definition of '" +
-               Ctx.getRecordType(Field->getParent()).getAsString() + "'";
+               compat::recordType(Ctx, Field->getParent()).getAsString() + "'";
       if (const auto *ND = dyn_cast<NamedDecl>(D))
         return ND->getQualifiedNameAsString();
       return std::string("a declaration");

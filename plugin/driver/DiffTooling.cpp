@@ -2,6 +2,8 @@
 #include "DiffTooling.h"
 #include "UnifiedDiff.h"
 
+#include "Compat.h"
+
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -26,12 +28,11 @@ namespace {
 
 using namespace clang;
 
-class IncludeRecorder : public PPCallbacks {
+class IncludeRecorder : public compat::IncludeCallbacks {
 public:
   explicit IncludeRecorder(std::set<std::string> &Out) : Out(Out) {}
-  void InclusionDirective(SourceLocation, const Token &, StringRef, bool, CharSourceRange,
-                          OptionalFileEntryRef File, StringRef, StringRef, const Module *,
-                          bool, SrcMgr::CharacteristicKind FileType) override {
+  void inclusion(SourceLocation, OptionalFileEntryRef File,
+                 SrcMgr::CharacteristicKind FileType) override {
     if (!File || FileType != SrcMgr::C_User)
       return;
     StringRef Real = File->getFileEntry().tryGetRealPathName();

@@ -72,7 +72,7 @@ llvm::StringRef lineText(llvm::StringRef Path, unsigned Line) {
 
 std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir) {
   llvm::SmallString<256> D(Dir);
-  if (!D.ends_with("/"))
+  if (!llvm::StringRef(D).ends_with("/"))
     D += "/";
   if (Path.starts_with(D))
     return Path.drop_front(D.size()).str();
