@@ -79,7 +79,11 @@ protected:
 
 private:
   void attachSharedIndex(clang::tidy::ClangTidyContext *Context);
+  /// A warning for each hotpath-* option key no check reads (a typo is
+  /// otherwise silently a default).
+  void warnUnknownOptions();
 
+  clang::tidy::ClangTidyContext *TidyContext; // ClangTidyCheck's is private
   std::string CheckName;
   std::string RuleSetName;
   std::string HotFunctionsOption;

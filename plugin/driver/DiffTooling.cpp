@@ -178,6 +178,15 @@ bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::Strin
   } else {
     Opts.InheritParentConfig = true;
   }
+  for (const auto &[Name, Value] : CheckOptions) {
+    // The checks read these with getLocalOrGlobal: a global key counts too.
+    auto It = Opts.CheckOptions.find(Name);
+    if (It != Opts.CheckOptions.end() && It->second.Value != Value) {
+      Err = UserName.str() + " sets " + Name + " to '" + It->second.Value +
+            "', and the command line to '" + Value + "': give it once";
+      return false;
+    }
+  }
   for (const std::string &Check : hotpathCheckNames())
     for (const auto &[Name, Value] : CheckOptions) {
       std::string Key = Check + "." + Name;
