@@ -1,6 +1,7 @@
 //===--- HotpathCheck.cpp - base of the hotpath checks --------------------===//
 
 #include "HotpathCheck.h"
+#include "FindingExtent.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
 #include <map>
@@ -100,6 +101,15 @@ void HotpathCheck::attachSharedIndex(tidy::ClangTidyContext *Context) {
     Slot = Shared;
     OwnsIndex = true;
   }
+}
+
+DiagnosticBuilder HotpathCheck::diag(SourceLocation Loc, StringRef Description,
+                                    DiagnosticIDs::Level Level) {
+  DiagnosticBuilder D = ClangTidyCheck::diag(Loc, Description, Level);
+  if (Level != DiagnosticIDs::Note && Ctx && findingExtentsRequested())
+    for (const CharSourceRange &R : findingExtent(Loc, *Ctx))
+      D << R;
+  return D;
 }
 
 CallSiteStats HotpathCheck::heatOf(const FunctionDecl *FD) const {

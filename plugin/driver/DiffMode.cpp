@@ -16,6 +16,7 @@
 #include "DiffTooling.h"
 #include "InlineRun.h"
 #include "Output.h"
+#include "PatchFilter.h"
 #include "Profile.h"
 #include "UnifiedDiff.h"
 
@@ -31,6 +32,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <mutex>
 #include <thread>
 
@@ -274,6 +276,65 @@ bool isCFamilySource(llvm::StringRef Path) {
   return false;
 }
 
+/// The revision to run `git diff <base>` against (the working tree) for
+/// --diff=<Rev>. "A...B" is the merge base of A and B (git's meaning: the
+/// changes of B since it forked from A), "A..B" is A; either way B (HEAD
+/// when empty) must be the checked-out commit, since the files analysed are
+/// the working tree's. A plain revision that is not an ancestor of HEAD
+/// (the target branch moved on) gets a note: its own later changes show up
+/// as changes of the working tree.
+bool diffBase(llvm::StringRef Git, llvm::StringRef Root, llvm::StringRef Rev,
+              std::string &Base, std::string &Err) {
+  auto GitOut = [&](std::vector<llvm::StringRef> Args, std::string &Out) {
+    std::vector<llvm::StringRef> Full = {Git, "-C", Root};
+    Full.insert(Full.end(), Args.begin(), Args.end());
+    std::string ErrText;
+    int RC = capture(Full, Root, Out, ErrText);
+    if (RC != 0 && RC != 1)
+      Out = llvm::StringRef(ErrText).trim().str();
+    else
+      Out = llvm::StringRef(Out).trim().str();
+    return RC;
+  };
+  size_t Dots = Rev.find("..");
+  if (Dots == llvm::StringRef::npos) {
+    Base = Rev.str();
+    std::string Out;
+    if (GitOut({"merge-base", "--is-ancestor", Rev, "HEAD"}, Out) == 1)
+      llvm::errs() << "hotpath-tidy: note: " << Rev
+                   << " is not an ancestor of HEAD: the diff also holds what " << Rev
+                   << " changed since HEAD forked from it; --diff=" << Rev
+                   << "...HEAD checks only the changes of HEAD\n";
+    return true;
+  }
+  bool Three = Rev.substr(Dots).starts_with("...");
+  llvm::StringRef A = Rev.take_front(Dots), B = Rev.drop_front(Dots + (Three ? 3 : 2));
+  if (A.empty())
+    A = "HEAD";
+  if (B.empty())
+    B = "HEAD";
+  std::string BId, HeadId;
+  if (GitOut({"rev-parse", "--verify", "-q", (B + "^{commit}").str()}, BId) != 0 || BId.empty()) {
+    Err = "--diff=" + Rev.str() + ": '" + B.str() + "' is not a commit";
+    return false;
+  }
+  if (GitOut({"rev-parse", "--verify", "-q", "HEAD^{commit}"}, HeadId) != 0 || BId != HeadId) {
+    Err = "--diff=" + Rev.str() + ": the files checked are the working tree's, so '" + B.str() +
+          "' must be the checked-out commit (HEAD)";
+    return false;
+  }
+  if (!Three) {
+    Base = A.str();
+    return true;
+  }
+  if (GitOut({"merge-base", A, B}, Base) != 0 || Base.empty()) {
+    Err = "--diff=" + Rev.str() + ": no merge base of '" + A.str() + "' and '" + B.str() +
+          "'" + (Base.empty() ? "" : ": " + Base);
+    return false;
+  }
+  return true;
+}
+
 class ProgressLine {
 public:
   ProgressLine(bool On) : On(On), Tty(llvm::sys::Process::StandardErrIsDisplayed()) {}
@@ -347,6 +408,8 @@ int diffMain(int Argc, const char **Argv) {
 
   // 2. The patch.
   const bool FilterLines = !O.Diff.empty();
+  if (FilterLines) // the checks send the extent of each finding (FindingExtent.h)
+    ::setenv("HOTPATH_TIDY_FINDING_EXTENTS", "1", /*overwrite=*/1);
   ChangedLines Changed;
   if (FilterLines) {
     std::string DiffText;
@@ -358,9 +421,12 @@ int diffMain(int Argc, const char **Argv) {
     } else {
       if (!Git)
         return fail("--diff=" + O.Diff + " needs git, which is not on PATH");
+      std::string Base;
+      if (!diffBase(*Git, Root, O.Diff, Base, Err))
+        return fail(Err);
       std::string ErrText;
       int RC = capture({*Git, "-C", Root, "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-                        "--src-prefix=a/", "--dst-prefix=b/", "-U0", O.Diff, "--"},
+                        "--src-prefix=a/", "--dst-prefix=b/", "-U0", Base, "--"},
                        Root, DiffText, ErrText);
       if (RC != 0)
         return fail("git diff " + O.Diff + " failed: " + llvm::StringRef(ErrText).trim());
@@ -395,7 +461,7 @@ int diffMain(int Argc, const char **Argv) {
   };
 
   if (FilterLines && Changed.empty()) {
-    llvm::errs() << "hotpath-tidy: the patch adds no lines; nothing to check\n";
+    llvm::errs() << "hotpath-tidy: the patch changes no lines; nothing to check\n";
     std::vector<Finding> None;
     return Emit(None, {});
   }
@@ -409,12 +475,25 @@ int diffMain(int Argc, const char **Argv) {
   if (!P)
     return fail("cannot load the compilation database from '" + O.BuildDir + "': " + Err);
   const auto &Files = P->files();
+  // Assembly (btrfs-progs' crc32c-pcl-intel-asm_64.S) and other languages
+  // sit in compile databases too; clang-tidy cannot check them, and a run
+  // on one fails. They are left out, with a note where it matters.
+  std::map<std::string, std::string> Uncheckable;
+  for (const auto &KV : Files)
+    if (std::string L = P->uncheckableLanguage(KV.first); !L.empty())
+      Uncheckable[KV.first] = L;
+  auto Skip = [&](const std::string &TU) {
+    llvm::errs() << "hotpath-tidy: note: skipping " << relativeTo(TU, Cwd) << ": "
+                 << Uncheckable.at(TU) << ", which clang-tidy does not check\n";
+  };
   std::set<std::string> Selected;
   ProgressLine Progress(O.Progress || llvm::sys::Process::StandardErrIsDisplayed());
   if (FilterLines) {
     std::vector<std::string> Headers; // changed, not compiled on their own
     for (const auto &KV : Changed) {
-      if (Files.count(KV.first))
+      if (Uncheckable.count(KV.first))
+        Skip(KV.first);
+      else if (Files.count(KV.first))
         Selected.insert(KV.first);
       else if (isCFamilySource(KV.first))
         Headers.push_back(KV.first);
@@ -423,7 +502,7 @@ int diffMain(int Argc, const char **Argv) {
     if (!Headers.empty()) {
       std::vector<std::string> ToScan;
       for (const auto &KV : Files)
-        if (!Selected.count(KV.first))
+        if (!Selected.count(KV.first) && !Uncheckable.count(KV.first))
           ToScan.push_back(KV.first);
       auto Deps = P->includes(ToScan, O.Jobs, [&](size_t Done) {
         Progress.show("scanning includes", Done, ToScan.size());
@@ -444,13 +523,19 @@ int diffMain(int Argc, const char **Argv) {
                  << (Headers.size() == 1 ? "" : "s") << ")\n";
   } else if (O.Sources.empty()) {
     for (const auto &KV : Files)
-      Selected.insert(KV.first);
+      if (Uncheckable.count(KV.first))
+        Skip(KV.first);
+      else
+        Selected.insert(KV.first);
   } else {
     for (const std::string &S : O.Sources) {
       std::string C = canonicalPath(S, Cwd);
       if (!Files.count(C))
         return fail("'" + S + "' is not in the compilation database in '" + O.BuildDir + "'");
-      Selected.insert(C);
+      if (Uncheckable.count(C))
+        Skip(C);
+      else
+        Selected.insert(C);
     }
   }
 
@@ -473,7 +558,8 @@ int diffMain(int Argc, const char **Argv) {
                   " or clang on PATH) to compile with -fsave-optimization-record");
     std::vector<std::string> All;
     for (const auto &KV : Files)
-      All.push_back(KV.first);
+      if (!Uncheckable.count(KV.first))
+        All.push_back(KV.first);
     std::string RecordDir = (Tmp.Path + "/remarks").str();
     llvm::sys::fs::create_directories(RecordDir);
     std::string Summary = (Tmp.Path + "/inline-summary.txt").str();
@@ -581,11 +667,8 @@ int diffMain(int Argc, const char **Argv) {
   std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
   std::vector<Finding> Findings;
   for (Finding &F : All) {
-    if (FilterLines) {
-      auto It = Changed.find(F.Main.File);
-      if (It == Changed.end() || !It->second.count(F.Main.Line))
-        continue;
-    }
+    if (FilterLines && !patchTouches(F, Changed))
+      continue;
     if (!Seen.insert({F.Check, F.Main.File, F.Main.Offset, F.Main.Text}).second)
       continue; // the same finding in a header, from another TU
     Findings.push_back(std::move(F));

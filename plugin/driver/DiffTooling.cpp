@@ -16,6 +16,7 @@
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <atomic>
@@ -108,6 +109,38 @@ public:
     for (std::thread &T : Threads)
       T.join();
     return Result;
+  }
+
+  std::string uncheckableLanguage(const std::string &TU) const override {
+    std::string Dir;
+    std::vector<std::string> Args;
+    llvm::StringRef Lang;
+    if (compileCommand(TU, Dir, Args))
+      for (size_t I = 1; I < Args.size(); ++I) { // the last -x wins
+        llvm::StringRef A = Args[I];
+        if (A == "-x" && I + 1 < Args.size())
+          Lang = Args[++I];
+        else if (A.starts_with("-x") && A.size() > 2)
+          Lang = A.drop_front(2);
+      }
+    if (Lang.empty()) {
+      llvm::StringRef Ext = llvm::sys::path::extension(TU).drop_front();
+      static const char *const Checkable[] = {"c", "i", "cc", "cp", "cpp", "cxx", "c++", "CPP",
+                                              "C", "ii", "m", "mm", "M", "mi", "mii", "cu"};
+      if (llvm::is_contained(Checkable, Ext))
+        return "";
+      if (Ext == "s" || Ext == "S" || Ext == "sx" || Ext == "asm")
+        return "assembly";
+      return "not C or C++ ('." + Ext.str() + "')";
+    }
+    if (Lang.starts_with("assembler"))
+      return "assembly";
+    static const char *const CheckableLangs[] = {
+        "c", "c++", "objective-c", "objective-c++", "cuda", "c-header", "c++-header",
+        "cpp-output", "c++-cpp-output", "objective-c-header", "objective-c++-header"};
+    if (llvm::is_contained(CheckableLangs, Lang))
+      return "";
+    return "language '" + Lang.str() + "'";
   }
 
   bool compileCommand(const std::string &TU, std::string &Directory,
@@ -236,6 +269,16 @@ bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,
       for (const tooling::Replacement &R : KV.second)
         F.Fix.push_back(Edit{canonicalPath(R.getFilePath(), D.BuildDirectory), R.getOffset(),
                              R.getLength(), std::string(R.getReplacementText())});
+    for (const tooling::FileByteRange &R : D.Message.Ranges)
+      if (!R.FilePath.empty())
+        F.Related.push_back(
+            Range{canonicalPath(R.FilePath, D.BuildDirectory), R.FileOffset, R.Length});
+    // The code the fix rewrites is part of what the finding is about
+    // (every call site a gate covers, the header a fast path goes into);
+    // a pure insertion is not: it lands next to code, not in it.
+    for (const Edit &E : F.Fix)
+      if (E.Length)
+        F.Related.push_back(Range{E.File, E.Offset, E.Length});
     Out.push_back(std::move(F));
   }
   return true;

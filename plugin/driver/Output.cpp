@@ -70,15 +70,6 @@ llvm::StringRef lineText(llvm::StringRef Path, unsigned Line) {
   return T.substr(F.LineStarts[Line - 1]).split('\n').first.rtrim("\r");
 }
 
-std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir) {
-  llvm::SmallString<256> D(Dir);
-  if (!llvm::StringRef(D).ends_with("/"))
-    D += "/";
-  if (Path.starts_with(D))
-    return Path.drop_front(D.size()).str();
-  return Path.str();
-}
-
 void writeMessage(llvm::raw_ostream &OS, const Message &M, llvm::StringRef Level,
                   llvm::StringRef Check, llvm::StringRef Cwd) {
   if (!M.File.empty())
@@ -148,6 +139,15 @@ llvm::StringRef ruleDescription(llvm::StringRef Check) {
 
 } // namespace
 
+std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir) {
+  llvm::SmallString<256> D(Dir);
+  if (!llvm::StringRef(D).ends_with("/"))
+    D += "/";
+  if (Path.starts_with(D))
+    return Path.drop_front(D.size()).str();
+  return Path.str();
+}
+
 void locate(std::vector<Finding> &Findings) {
   auto Fill = [](Message &M) {
     if (M.File.empty())
@@ -161,6 +161,12 @@ void locate(std::vector<Finding> &Findings) {
     Fill(F.Main);
     for (Message &N : F.Notes)
       Fill(N);
+    for (Range &R : F.Related) {
+      R.FirstLine = position(R.File, R.Offset).Line;
+      // The last byte of the range, not the one after it: a range ending
+      // at a newline does not reach into the next line.
+      R.LastLine = position(R.File, R.Offset + (R.Length ? R.Length - 1 : 0)).Line;
+    }
   }
 }
 

@@ -6,7 +6,11 @@
 # the result compiles); a patch touching only unrelated lines (nothing,
 # exit 0); a patch to a header alone (found through the TUs that include it,
 # the header edit once in the fix patch); a TU that does not compile (exit 2,
-# named, and the findings elsewhere still reported); usage errors (exit 2).
+# named, and the findings elsewhere still reported); usage errors (exit 2);
+# what a patch touches beyond a finding's line: a check function's body (a
+# line added, a line removed), a hook call's statement, an assert macro's
+# continuation line, with controls next to each; an assembly file in the
+# compile database (skipped with a note); main...HEAD after main moved on.
 # Usage: ci-diff.sh HOTPATH_TIDY CC
 set -euo pipefail
 tidy=$(realpath "$1") cc=$2
@@ -264,6 +268,139 @@ expect_rc 2 $rc5 "no compile database"; grep -q "cannot load the compilation dat
 # 6. Without --diff it is clang-tidy.
 "$tidy" --list-checks -checks='-*,hotpath-*' | grep -q hotpath-check-split && ok "without --diff: clang-tidy" \
   || bad "without --diff"
+
+# 7. Patch mode misses nothing: a finding belongs to a patch that changes any
+#    line of what it is about, not only the line it points at.
+git apply "$work/a.patch" && g commit -qam "check function"
+run_rc() { # NAME ARGS...: run with --diff, output in $work/NAME.{out,err}, exit in $rc
+  local name=$1; shift
+  set +e
+  "$tidy" "$@" -p . >"$work/$name.out" 2>"$work/$name.err"; rc=$?
+  set -e
+  show "$name, exit $rc" "$work/$name.out"
+}
+# 7a. A third report-and-return branch inside the function, the name line untouched.
+python3 - <<'PY2'
+p = "src/buf.c"
+s = open(p).read()
+s = s.replace("\treturn true;\n}\n", "\tif (size == 0) {\n\t\tfprintf(stderr, \"empty at %u\\n\", off);\n\t\treturn false;\n\t}\n\treturn true;\n}\n", 1)
+open(p, "w").write(s)
+PY2
+git diff -U0 HEAD | grep -q '^@@ -24,0 +25,4 @@' || { bad "7a: unexpected patch"; git diff HEAD; }
+run_rc body --diff=HEAD
+expect_rc 1 $rc "a branch added inside a check function's body"
+grep -q "^src/buf.c:13:13: warning: check function 'check_bounds' tests 3 conditions on a hot path" "$work/body.out" \
+  && ok "  reported on the function's name, line 13, which the patch does not touch" || bad "  not reported"
+git checkout -q -- .
+# 7b. Only a removed line, inside the function.
+sed -i '16{/^$/d}' src/buf.c
+git diff -U0 HEAD | grep -q '^@@ -16 +15,0 @@' || { bad "7b: unexpected patch"; git diff HEAD; }
+run_rc deleted --diff=HEAD
+expect_rc 1 $rc "a line removed inside a check function"
+grep -q "^src/buf.c:13:13: warning: check function 'check_bounds' tests 2 conditions" "$work/deleted.out" \
+  && ok "  reported" || bad "  not reported"
+git checkout -q -- .
+# 7c. The control: the line right before the function, and a call site's
+#     neighbour, are not the function.
+sed -i '12s/^$/\/* bounds *\//' src/buf.c
+run_rc outside --diff=HEAD
+expect_rc 0 $rc "the line before the function: not part of it"
+[ ! -s "$work/outside.out" ] && ok "  nothing reported" || bad "  reported"
+git checkout -q -- .
+# 7d. An assembly file in the compile database: skipped with a note.
+printf '/* crc */\n\t.text\n\t.globl crc\ncrc:\n\tret\n' >src/crc.S
+python3 - "$repo" <<'PY2'
+import json, sys
+d = sys.argv[1]
+db = json.load(open(d + "/compile_commands.json"))
+db.append({"directory": d, "file": "src/crc.S", "arguments": ["cc", "-c", "src/crc.S", "-o", "crc.o"]})
+json.dump(db, open(d + "/compile_commands.json", "w"), indent=1)
+PY2
+g add -A && g commit -qm "assembly"
+sed -i 's|/\* crc \*/|/* crc32 */|' src/crc.S
+run_rc asm --diff=HEAD
+expect_rc 0 $rc "a comment changed in an assembly file"
+grep -qxF "hotpath-tidy: note: skipping src/crc.S: assembly, which clang-tidy does not check" "$work/asm.err" \
+  && ok "  skipped with a note" || { bad "  no note"; cat "$work/asm.err"; }
+grep -qF "1 changed file; 0 of 4 translation units to check" "$work/asm.err" && ok "  and no TU run" || bad "  TU count"
+sed -i 's/x + 1/x + 5/' src/other.c
+run_rc asm2 --diff=HEAD
+expect_rc 0 $rc "assembly and C changed: the C file is checked"
+grep -qF "2 changed files; 1 of 4 translation units to check (1 changed" "$work/asm2.err" && ok "  the C TU only" \
+  || { bad "  TU count"; cat "$work/asm2.err"; }
+git checkout -q -- .
+# 7e. The target branch moved on: main...HEAD is the branch's own change.
+git branch -q -M main
+git checkout -q -b feature
+sed -i 's/x + 1/x + 7/' src/other.c && g commit -qam "feature"
+git checkout -q main
+python3 - <<'PY2'
+p = "src/buf.c"
+s = open(p).read()
+s = s.replace("\treturn true;\n}\n", "\tif (size == 0) {\n\t\tfprintf(stderr, \"empty at %u\\n\", off);\n\t\treturn false;\n\t}\n\treturn true;\n}\n", 1)
+open(p, "w").write(s)
+PY2
+g commit -qam "main moves on"
+git checkout -q feature
+run_rc moved --diff=main
+expect_rc 1 $rc "--diff=main after main moved on: main's own change shows up"
+grep -qF "hotpath-tidy: note: main is not an ancestor of HEAD: the diff also holds what main changed since HEAD forked from it; --diff=main...HEAD checks only the changes of HEAD" "$work/moved.err" \
+  && ok "  with a note pointing at main...HEAD" || { bad "  no note"; cat "$work/moved.err"; }
+run_rc mergebase --diff=main...HEAD
+expect_rc 0 $rc "--diff=main...HEAD: only the branch's change"
+[ ! -s "$work/mergebase.out" ] && ok "  nothing reported" || bad "  reported"
+grep -qF "1 changed file; 1 of 4 translation units to check (1 changed" "$work/mergebase.err" \
+  && ok "  src/other.c alone" || { bad "  TU selection"; cat "$work/mergebase.err"; }
+run_rc mergebase2 --diff=main...
+expect_rc 0 $rc "--diff=main... (B defaults to HEAD)"
+run_rc notchecked --diff=feature...main
+expect_rc 2 $rc "--diff=A...B with B not checked out"
+grep -qF "the files checked are the working tree's, so 'main' must be the checked-out commit (HEAD)" "$work/notchecked.err" \
+  && ok "  says why" || { bad "  reason"; cat "$work/notchecked.err"; }
+# The same branch, now with a body edit of its own: main...HEAD finds it.
+python3 - <<'PY2'
+p = "src/buf.c"
+s = open(p).read()
+s = s.replace("\treturn true;\n}\n", "\tif (size > 8) {\n\t\tfprintf(stderr, \"size %u\\n\", size);\n\t\treturn false;\n\t}\n\treturn true;\n}\n", 1)
+open(p, "w").write(s)
+PY2
+run_rc mergebase3 --diff=main...HEAD
+expect_rc 1 $rc "--diff=main...HEAD with a body edit on the branch"
+grep -q "^src/buf.c:13:13: warning: check function 'check_bounds' tests 3 conditions" "$work/mergebase3.out" \
+  && ok "  reported" || bad "  not reported"
+git checkout -q -- .
+# 7f. A hook's call site statement and an assert macro's definition, each
+#     over two lines; the finding is on the first, the patch on the second.
+python3 - "$here/../checks/hotpath-hook-gate/empty-static-hook.c" "$repo" <<'PY2'
+import json, sys
+s = open(sys.argv[1]).read().replace("\t\ttrace_lookup(&items[i], key);\n", "\t\ttrace_lookup(&items[i],\n\t\t\t     key);\n")
+s += ("\n#ifdef DEBUG\n#define ASSERT(x) ((x) ? (void)0 : __builtin_trap())\n#else\n#define ASSERT(x) \\\n\t(void)(x)\n#endif\n"
+      "\nint first(const struct item *items) { ASSERT(items != 0); return items[0].key; }\n")
+open("src/hook.c", "w").write(s)
+d = sys.argv[2]
+db = json.load(open(d + "/compile_commands.json"))
+db.append({"directory": d, "file": "src/hook.c", "arguments": ["cc", "-std=c11", "-c", "src/hook.c", "-o", "hook.o"]})
+json.dump(db, open(d + "/compile_commands.json", "w"), indent=1)
+PY2
+g add -A && g commit -qm "hook and assert"
+[ "$(sed -n 16p src/hook.c)" = "$(printf '\t\ttrace_lookup(&items[i],')" ] && [ "$(sed -n 27p src/hook.c)" = '#define ASSERT(x) \' ] \
+  || bad "7f: src/hook.c is not laid out as the cases expect"
+hook_case() { # WHAT SED WANT_RC [WARNING]
+  sed -i "$2" src/hook.c
+  run_rc hook --diff=HEAD
+  expect_rc "$3" $rc "$1"
+  if [ -n "${4:-}" ]; then
+    grep -qF "$4" "$work/hook.out" && [ "$(grep -c ': warning: ' "$work/hook.out")" = 1 ] \
+      && ok "  reported, once" || bad "  not reported"
+  fi
+  git checkout -q -- .
+}
+hook_case "the second line of a hook's call statement" '17s|key);|key /* k */);|' 1 \
+  "src/hook.c:16:3: warning: hot call to hook 'trace_lookup'"
+hook_case "the next statement after the hook call (the control)" '18s/if (items/if ( items/' 0
+hook_case "the continuation line of a disabled assert's definition" '28s/(void)(x)/(void)((x))/' 1 \
+  "src/hook.c:27:9: warning: disabled assert 'ASSERT' still evaluates its argument"
+hook_case "a use of the assert whose argument does no work (the control)" '31s/items\[0\]/items[ 0]/' 0
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
