@@ -343,7 +343,10 @@ void emitLine(std::string &Out, char Tag, llvm::StringRef L) {
     Out += "\n\\ No newline at end of file\n";
 }
 
-/// A unified diff of one file from its sorted, non-overlapping edits.
+/// A unified diff of one file from its sorted, non-overlapping edits, with
+/// exactly Context lines of context on both sides of each hunk (fewer only
+/// at the ends of the file), as diff -u writes it: `patch --fuzz=0` takes a
+/// hunk only when its context matches exactly that.
 std::string fileDiff(llvm::StringRef Old, const std::vector<Edit> &Edits) {
   std::vector<llvm::StringRef> Lines = splitLines(Old);
   std::vector<unsigned> Starts; // Starts[i]: offset of line i; Starts[n] = size
@@ -360,41 +363,38 @@ std::string fileDiff(llvm::StringRef Old, const std::vector<Edit> &Edits) {
            (Offset == Old.size() && (N == 0 || Old.ends_with("\n")) ? 1 : 0);
   };
 
-  struct Group {
-    unsigned First, Last; // old line indices, inclusive
-    std::vector<const Edit *> Edits;
+  // 1. Edits on the same or adjacent lines, rewritten together: the old
+  //    lines [OldBegin, OldEnd) become NewLines, once the lines that come
+  //    out unchanged at either end are dropped.
+  struct Change {
+    unsigned OldBegin, OldEnd;
+    std::vector<std::string> NewLines;
   };
-  std::vector<Group> Groups;
-  for (const Edit &E : Edits) {
-    unsigned First = LineOf(E.Offset);
-    unsigned Last = E.Length ? LineOf(E.Offset + E.Length - 1) : First;
-    if (!Groups.empty() && First <= Groups.back().Last + 1 + 2 * Context) {
-      Groups.back().Last = std::max(Groups.back().Last, Last);
-      Groups.back().Edits.push_back(&E);
-    } else {
-      Groups.push_back({First, Last, {&E}});
+  std::vector<Change> Changes;
+  for (size_t I = 0; I < Edits.size();) {
+    unsigned First = std::min(LineOf(Edits[I].Offset), N);
+    unsigned Last = First; // inclusive
+    size_t J = I;
+    for (; J < Edits.size(); ++J) {
+      const Edit &E = Edits[J];
+      unsigned F = LineOf(E.Offset);
+      if (J > I && F > Last + 1)
+        break;
+      Last = std::max(Last, E.Length ? LineOf(E.Offset + E.Length - 1) : F);
     }
-  }
-
-  std::string Out;
-  for (const Group &G : Groups) {
-    unsigned Begin = Starts[std::min(G.First, N)];
-    unsigned End = Starts[std::min(G.Last + 1, N)];
+    Last = std::min(Last, N ? N - 1 : 0);
+    unsigned Begin = Starts[First], End = Starts[std::min(Last + 1, N)];
     std::string New;
     unsigned Pos = Begin;
-    for (const Edit *E : G.Edits) {
-      New += Old.slice(Pos, E->Offset);
-      New += E->Text;
-      Pos = E->Offset + E->Length;
+    for (size_t K = I; K < J; ++K) {
+      New += Old.slice(Pos, Edits[K].Offset);
+      New += Edits[K].Text;
+      Pos = Edits[K].Offset + Edits[K].Length;
     }
-    New += Old.slice(Pos, End);
+    New += Old.slice(std::max(Pos, Begin), std::max(End, Pos));
+    I = J;
     std::vector<llvm::StringRef> OldBlock = splitLines(Old.slice(Begin, End));
     std::vector<llvm::StringRef> NewBlock = splitLines(New);
-
-    unsigned FirstLine = std::min(G.First, N);
-    unsigned Before = std::min(Context, FirstLine);
-    unsigned LastLine = FirstLine + OldBlock.size(); // one past
-    unsigned After = std::min<unsigned>(Context, N - LastLine);
     size_t Pre = 0;
     while (Pre < OldBlock.size() && Pre < NewBlock.size() && OldBlock[Pre] == NewBlock[Pre])
       ++Pre;
@@ -404,25 +404,45 @@ std::string fileDiff(llvm::StringRef Old, const std::vector<Edit> &Edits) {
       ++Suf;
     if (Pre == OldBlock.size() && Pre == NewBlock.size())
       continue; // the edits change nothing
+    Change C{unsigned(First + Pre), unsigned(First + OldBlock.size() - Suf), {}};
+    for (size_t K = Pre; K < NewBlock.size() - Suf; ++K)
+      C.NewLines.push_back(NewBlock[K].str());
+    if (!Changes.empty() && C.OldBegin < Changes.back().OldEnd)
+      C.OldBegin = Changes.back().OldEnd; // cannot happen with sorted edits
+    Changes.push_back(std::move(C));
+  }
 
-    unsigned OldCount = Before + OldBlock.size() + After;
-    unsigned NewCount = Before + NewBlock.size() + After;
-    unsigned OldStart = FirstLine - Before + (OldCount ? 1 : 0);
-    unsigned NewStart = FirstLine - Before + (NewCount ? 1 : 0);
+  // 2. Hunks: changes whose contexts would meet share one.
+  std::string Out;
+  long Delta = 0; // new line number minus old, before the current hunk
+  for (size_t I = 0; I < Changes.size();) {
+    size_t J = I + 1;
+    while (J < Changes.size() && Changes[J].OldBegin - Changes[J - 1].OldEnd <= 2 * Context)
+      ++J;
+    unsigned From = Changes[I].OldBegin >= Context ? Changes[I].OldBegin - Context : 0;
+    unsigned To = std::min(N, Changes[J - 1].OldEnd + Context);
+    std::string Body;
+    unsigned OldCount = 0, NewCount = 0;
+    unsigned Line = From;
+    for (size_t K = I; K < J; ++K) {
+      for (; Line < Changes[K].OldBegin; ++Line, ++OldCount, ++NewCount)
+        emitLine(Body, ' ', Lines[Line]);
+      for (; Line < Changes[K].OldEnd; ++Line, ++OldCount)
+        emitLine(Body, '-', Lines[Line]);
+      for (const std::string &L : Changes[K].NewLines) {
+        emitLine(Body, '+', L);
+        ++NewCount;
+      }
+    }
+    for (; Line < To; ++Line, ++OldCount, ++NewCount)
+      emitLine(Body, ' ', Lines[Line]);
+    // "-s,0" names the line before an empty range, "-s,n" its first line.
+    unsigned OldStart = From + (OldCount ? 1 : 0);
+    unsigned NewStart = unsigned(long(From) + Delta) + (NewCount ? 1 : 0);
     Out += "@@ -" + std::to_string(OldStart) + "," + std::to_string(OldCount) + " +" +
-           std::to_string(NewStart) + "," + std::to_string(NewCount) + " @@\n";
-    for (unsigned I = FirstLine - Before; I < FirstLine; ++I)
-      emitLine(Out, ' ', Lines[I]);
-    for (size_t I = 0; I < Pre; ++I)
-      emitLine(Out, ' ', OldBlock[I]);
-    for (size_t I = Pre; I < OldBlock.size() - Suf; ++I)
-      emitLine(Out, '-', OldBlock[I]);
-    for (size_t I = Pre; I < NewBlock.size() - Suf; ++I)
-      emitLine(Out, '+', NewBlock[I]);
-    for (size_t I = OldBlock.size() - Suf; I < OldBlock.size(); ++I)
-      emitLine(Out, ' ', OldBlock[I]);
-    for (unsigned I = LastLine; I < LastLine + After; ++I)
-      emitLine(Out, ' ', Lines[I]);
+           std::to_string(NewStart) + "," + std::to_string(NewCount) + " @@\n" + Body;
+    Delta += long(NewCount) - long(OldCount);
+    I = J;
   }
   return Out;
 }

@@ -66,6 +66,47 @@ PY
 g add -A && g commit -qm base
 
 run() { "$tidy" --diff=HEAD -p . "$@"; }
+# fix_patch_exact WHAT PATCH: patch -p1 --fuzz=0 takes it in a copy of the
+# repository, and every hunk has 3 lines of context before and after its
+# changes (fewer only at the start or end of the file), as diff -u writes.
+fix_patch_exact() {
+  rm -rf "$work/pcopy" && cp -r "$repo" "$work/pcopy"
+  if (cd "$work/pcopy" && patch -p1 --fuzz=0 --batch <"$2" >"$work/patch.log" 2>&1); then
+    ok "$1: patch -p1 --fuzz=0 takes it"
+  else
+    bad "$1: patch -p1 --fuzz=0"; cat "$work/patch.log"
+  fi
+  if python3 - "$2" "$repo" <<'PY2'
+import re, sys
+patch, repo = sys.argv[1], sys.argv[2]
+bad, path, hunks = [], None, 0
+lines = open(patch).read().split("\n")
+for i, l in enumerate(lines):
+    if l.startswith("+++ b/"):
+        path = l[6:]
+        total = len(open(repo + "/" + path).read().splitlines())
+    m = re.match(r"@@ -(\d+),(\d+) \+\d+,\d+ @@", l)
+    if not m:
+        continue
+    hunks += 1
+    start, count = int(m.group(1)), int(m.group(2))
+    body = []
+    for b in lines[i + 1:]:
+        if not b or b[0] not in " +-\\":
+            break
+        if b[0] != "\\":
+            body.append(b[0])
+    lead = len(body) - len("".join(body).lstrip(" "))
+    trail = len(body) - len("".join(body).rstrip(" "))
+    want_lead = min(3, start - 1)
+    want_trail = min(3, total - (start + count - 1) + trail)
+    if lead != want_lead or trail != want_trail:
+        bad.append("%s @@ -%d,%d: %d lines of context before, %d after" % (path, start, count, lead, trail))
+if bad or not hunks:
+    sys.exit("\n".join(bad) or "no hunk")
+PY2
+  then ok "$1: 3 lines of context on both sides of every hunk"; else bad "$1: context"; fi
+}
 
 # 0. A clean commit: nothing to check.
 set +e
@@ -150,6 +191,7 @@ show "patch 1, --fix-patch" "$work/fix1.diff"
   || bad "--fix-patch changed the working tree"
 rm -rf "$work/copy" && cp -r "$repo" "$work/copy"
 if (cd "$work/copy" && git apply "$work/fix1.diff"); then ok "fix patch 1: git apply takes it"; else bad "fix patch 1: git apply"; fi
+fix_patch_exact "fix patch 1" "$work/fix1.diff"
 if (cd "$work/copy" && "$cc" -std=c11 -Wall -Wextra -Werror -Iinclude -c src/buf.c -o /dev/null); then
   ok "fix patch 1 applied: src/buf.c compiles with -Wall -Wextra -Werror"
 else
@@ -213,6 +255,7 @@ show "patch 3, --fix-patch" "$work/fix3.diff"
 [ "$(grep -c '^+#define ASSERT' "$work/fix3.diff")" = 1 ] && ok "fix patch 3: the header edit once (2 TUs)" \
   || bad "fix patch 3: header edit count"
 rm -rf "$work/copy" && cp -r "$repo" "$work/copy"
+fix_patch_exact "fix patch 3" "$work/fix3.diff"
 if (cd "$work/copy" && git apply "$work/fix3.diff" && for f in src/*.c; do
       "$cc" -std=c11 -Wall -Wextra -Werror -Iinclude -c "$f" -o /dev/null || exit 1; done); then
   ok "fix patch 3 applies and every TU compiles"
@@ -401,6 +444,22 @@ hook_case "the next statement after the hook call (the control)" '18s/if (items/
 hook_case "the continuation line of a disabled assert's definition" '28s/(void)(x)/(void)((x))/' 1 \
   "src/hook.c:27:9: warning: disabled assert 'ASSERT' still evaluates its argument"
 hook_case "a use of the assert whose argument does no work (the control)" '31s/items\[0\]/items[ 0]/' 0
+# Both findings' fixes in one file: several hunks, line numbers shifted by
+# the ones before.
+sed -i -e '17s|key);|key /* k */);|' -e '28s/(void)(x)/(void)((x))/' src/hook.c
+set +e
+run --fix-patch="$work/fix7.diff" >/dev/null 2>&1; rc=$?
+set -e
+expect_rc 1 $rc "hook call and assert changed, --fix-patch"
+show "fix patch 7" "$work/fix7.diff"
+[ "$(grep -c '^@@' "$work/fix7.diff")" -ge 2 ] && ok "fix patch 7: several hunks" || bad "fix patch 7: hunks"
+fix_patch_exact "fix patch 7" "$work/fix7.diff"
+if (cd "$work/pcopy" && "$cc" -std=c11 -Wall -Wextra -Werror -c src/hook.c -o /dev/null); then
+  ok "fix patch 7 applied: src/hook.c compiles with -Wall -Wextra -Werror"
+else
+  bad "fix patch 7 applied: does not compile"
+fi
+git checkout -q -- .
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
