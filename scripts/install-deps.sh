@@ -9,7 +9,11 @@ packages=(
   "clang-${LLVM_MAJOR}" "clang-tidy-${LLVM_MAJOR}" "clang-tools-${LLVM_MAJOR}"
   "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
   libgtest-dev libbenchmark-dev dpkg-dev csmith linux-perf tcl bc
+  python3-jsonschema  # SARIF output validated against the official schema
 )
+# npm fetches that schema (tests/e2e/fetch-sarif-schema.sh); Node's own npm,
+# when there is one, is as good as Debian's.
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -438,7 +438,7 @@ int diffMain(int Argc, const char **Argv) {
   auto Emit = [&](std::vector<Finding> &Findings, const std::vector<Failure> &Failures) {
     if (O.Format == "sarif")
       writeSarif(llvm::outs(), Findings, Failures, Root,
-                 "0.1 (LLVM " LLVM_VERSION_STRING ")");
+                 HOTPATH_VERSION " (LLVM " LLVM_VERSION_STRING ")");
     else if (O.Format == "github")
       writeGithub(llvm::outs(), Findings, Failures, Root);
     else

@@ -7,6 +7,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
 
 #include <algorithm>
 #include <memory>
@@ -122,19 +123,75 @@ std::string percentEncode(llvm::StringRef S) {
   return R;
 }
 
-llvm::StringRef ruleDescription(llvm::StringRef Check) {
-  if (Check == "hotpath-check-split")
-    return "A hot check function whose reporting branches keep it from being inlined; "
-           "merge its conditions into one unlikely branch and move the reporting to a "
-           "cold function.";
-  if (Check == "hotpath-noop-assert")
-    return "A disabled assert-like macro that still evaluates its argument.";
-  if (Check == "hotpath-hook-gate")
-    return "A hot call to an out-of-line hook that does nothing in this configuration; "
-           "gate it behind an inline flag or static key.";
-  if (Check.starts_with("clang-diagnostic-"))
-    return "A compiler diagnostic.";
-  return "A clang-tidy check.";
+/// What code scanning shows about a rule: the hotpath checks' text comes
+/// from their pages in docs/checks (GenRuleHelp.py, at build time).
+struct RuleHelp {
+  const char *Id, *Short, *Full, *Text, *Markdown;
+};
+const RuleHelp HotpathRules[] = {
+#include "RuleHelp.inc"
+};
+
+llvm::json::Object ruleDescriptor(llvm::StringRef Id) {
+  using llvm::json::Object;
+  for (const RuleHelp &R : HotpathRules)
+    if (Id == R.Id)
+      return Object{{"id", Id},
+                    {"name", Id},
+                    {"shortDescription", Object{{"text", R.Short}}},
+                    {"fullDescription", Object{{"text", R.Full}}},
+                    {"help", Object{{"text", R.Text}, {"markdown", R.Markdown}}},
+                    {"helpUri", std::string(HOTPATH_DOCS_URL) + Id.str() + ".md"}};
+  // Not ours: compiler diagnostics and other clang-tidy checks (-checks=...).
+  bool Compiler = Id.starts_with("clang-diagnostic-");
+  std::string Uri = Compiler ? "https://clang.llvm.org/docs/DiagnosticsReference.html"
+                             : "https://clang.llvm.org/extra/clang-tidy/checks/list.html";
+  std::string Text = Compiler ? "The compiler diagnostic " + Id.str() + "."
+                              : "The clang-tidy check " + Id.str() + ".";
+  return Object{{"id", Id},
+                {"name", Id},
+                {"shortDescription", Object{{"text", Text}}},
+                {"fullDescription", Object{{"text", Text}}},
+                {"help", Object{{"text", Text + " See " + Uri},
+                                {"markdown", Text + " See [its documentation](" + Uri + ")."}}},
+                {"helpUri", Uri}};
+}
+
+/// The first name a message quotes ("check function 'check_bounds' ...").
+llvm::StringRef subjectOf(llvm::StringRef Message) {
+  size_t B = Message.find('\'');
+  if (B == llvm::StringRef::npos)
+    return "";
+  size_t E = Message.find('\'', B + 1);
+  return E == llvm::StringRef::npos ? "" : Message.slice(B + 1, E);
+}
+
+/// partialFingerprints for code scanning, which matches a result across
+/// pushes by it: the same for the same finding after edits elsewhere in
+/// the file, so no line or column goes in. What does: the check, the file,
+/// the declaration the message names, the text of the line with its
+/// whitespace collapsed, and which of equal ones it is.
+std::vector<std::string> fingerprints(const std::vector<Finding> &Findings,
+                                      llvm::StringRef Root) {
+  std::vector<std::string> Out;
+  std::map<std::string, unsigned> Seen;
+  for (const Finding &F : Findings) {
+    llvm::SmallVector<llvm::StringRef, 16> Words;
+    lineText(F.Main.File, F.Main.Line).split(Words, ' ', -1, /*KeepEmpty=*/false);
+    std::string Line;
+    for (llvm::StringRef W : Words)
+      for (llvm::StringRef T : llvm::split(W, '\t'))
+        if (!T.empty())
+          Line += (Line.empty() ? "" : " ") + T.str();
+    std::string Key = F.Check + '\0' + relativeTo(F.Main.File, Root) + '\0' +
+                      subjectOf(F.Main.Text).str() + '\0' + Line;
+    Key += '\0' + std::to_string(Seen[Key]++);
+    std::array<uint8_t, 32> H =
+        llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
+            reinterpret_cast<const uint8_t *>(Key.data()), Key.size()));
+    Out.push_back(llvm::toHex(H, /*LowerCase=*/true));
+  }
+  return Out;
 }
 
 } // namespace
@@ -228,18 +285,19 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 
   Array RuleArray;
   for (const std::string &R : Rules)
-    RuleArray.push_back(Object{{"id", R},
-                               {"name", R},
-                               {"shortDescription", Object{{"text", ruleDescription(R)}}}});
+    RuleArray.push_back(ruleDescriptor(R));
 
   Array Results;
-  for (const Finding &F : Findings) {
+  std::vector<std::string> Prints = fingerprints(Findings, Root);
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
     Object R;
     R["ruleId"] = F.Check;
     R["ruleIndex"] =
         int64_t(std::lower_bound(Rules.begin(), Rules.end(), F.Check) - Rules.begin());
     R["level"] = F.Level == "error" ? "error" : F.Level == "remark" ? "note" : "warning";
     R["message"] = Object{{"text", F.Main.Text}};
+    R["partialFingerprints"] = Object{{"hotpathFinding/v1", Prints[I]}};
     if (!F.Main.File.empty())
       R["locations"] = Array{Object{{"physicalLocation", Physical(F.Main)}}};
     Array Related;

@@ -155,7 +155,7 @@ set -e
 expect_rc 1 $rc "patch 1 sarif"
 if $sarif_check "$work/a.sarif" --results 1 --rule hotpath-check-split \
      --file src/buf.c --line 13 --col 13 --fixes; then
-  ok "patch 1 SARIF: 2.1.0 required properties, one result at src/buf.c:13:13 with its fix"
+  ok "patch 1 SARIF: valid against the SARIF 2.1.0 schema, one result at src/buf.c:13:13 with its fix"
 else
   bad "patch 1 SARIF"
 fi
@@ -166,6 +166,40 @@ rel = [(l["physicalLocation"]["region"]["startLine"], l["message"]["text"]) for 
 assert rel == [(13, "'check_bounds' is hot: 3 call sites"),
                (17, "this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one")], rel
 PY
+
+# The schema check can fail: a property the schema does not have, a line 0.
+python3 - "$work/a.sarif" "$work/a.broken.sarif" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["runs"][0]["results"][0]
+r["bogus"] = 1
+r["locations"][0]["physicalLocation"]["region"]["startLine"] = 0
+json.dump(d, open(sys.argv[2], "w"))
+PY
+if $sarif_check "$work/a.broken.sarif" >"$work/broken.out"; then
+  bad "a SARIF log the schema rejects passes the check"
+else
+  grep -q "Additional properties are not allowed ('bogus' was unexpected)" "$work/broken.out" &&
+    grep -q "0 is less than the minimum of 1" "$work/broken.out" &&
+    ok "the official schema rejects a broken log (extra property, line 0)" ||
+    { bad "broken log rejected, but not by the schema"; cat "$work/broken.out"; }
+fi
+# partialFingerprints: the same finding after lines are added above it (its
+# line moves), another one for another function.
+print_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runs"][0]["results"][0]["partialFingerprints"]["hotpathFinding/v1"])' "$1"; }
+fp1=$(print_of "$work/a.sarif")
+cp src/buf.c "$work/buf.c.keep"
+sed -i '4a /* running sums */\n/* of bytes */' src/buf.c
+run --format=sarif >"$work/moved.sarif" 2>/dev/null || true
+line=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"])' "$work/moved.sarif")
+[ "$line" = 15 ] && [ "$(print_of "$work/moved.sarif")" = "$fp1" ] \
+  && ok "SARIF: partialFingerprints unchanged when the finding moves from line 13 to $line" \
+  || bad "SARIF: fingerprint changed with the line (line $line)"
+sed -i 's/check_bounds/check_range/g' src/buf.c
+run --format=sarif >"$work/renamed.sarif" 2>/dev/null || true
+[ "$(print_of "$work/renamed.sarif")" != "$fp1" ] && ok "  and different for another function" \
+  || bad "  the same for another function"
+cp "$work/buf.c.keep" src/buf.c
 
 git diff HEAD >"$work/a.patch"
 set +e
