@@ -77,13 +77,20 @@ struct Options {
 };
 
 const char Usage[] =
-    "usage: hotpath-tidy --diff=<rev>|- -p <build-dir> [options]\n"
-    "       hotpath-tidy --profile=<file> | --inline-remarks  -p <build-dir> [options] [<source>...]\n"
-    "options: [-j N] [--format=text|sarif|github] [--fix-patch=<file>] [--progress]\n"
-    "         [-checks=...] [-config=...] [-config-file=...] [-header-filter=...]\n"
-    "         [-extra-arg=...] [-extra-arg-before=...]\n"
-    "  --diff=<rev>       the changes from <rev> to the working tree (git diff <rev>);\n"
-    "                     only findings on the lines it adds or changes\n"
+    "OVERVIEW: hotpath-tidy: clang-tidy with the hotpath-* checks built in, and three\n"
+    "modes of its own that run it over a compile database, one process per TU.\n"
+    "\n"
+    "USAGE: hotpath-tidy --diff=<rev>|- -p <build-dir> [options]\n"
+    "       hotpath-tidy --profile=<file> -p <build-dir> [options] [<source>...]\n"
+    "       hotpath-tidy --inline-remarks -p <build-dir> [options] [<source>...]\n"
+    "       hotpath-tidy [clang-tidy options] <source>... [-- <compile flags>]\n"
+    "\n"
+    "MODES:\n"
+    "  --diff=<rev>       the changes from <rev> to the working tree (git diff <rev>):\n"
+    "                     only the TUs they affect, only the findings they touch\n"
+    "                     (any line of the declaration a finding is about)\n"
+    "  --diff=A...B       the changes since the merge base of A and B (B: HEAD, the\n"
+    "                     checked-out commit); in CI: --diff=origin/main...HEAD\n"
     "  --diff=-           a unified diff on standard input (paths relative to the top of\n"
     "                     the git work tree, or to the current directory outside one)\n"
     "  --profile=<file>   a perf report --stdio or folded-stacks profile: the checks'\n"
@@ -91,8 +98,31 @@ const char Usage[] =
     "  --inline-remarks   compile every TU of the database with clang -O2 and its\n"
     "                     optimization record; report a check or hook only where\n"
     "                     calls to it stay out of line\n"
+    "  (none of them)     plain clang-tidy, with the clang-tidy options below\n"
+    "\n"
+    "OPTIONS of the modes:\n"
+    "  -p <build-dir>     where compile_commands.json is (required)\n"
+    "  -j N, --jobs=N     TUs checked at once (default: the number of cores)\n"
+    "  --format=text|github|sarif\n"
+    "                     clang-tidy's text (default), GitHub workflow annotations,\n"
+    "                     or SARIF 2.1.0 for code scanning\n"
+    "  --fix-patch=<file> the fixes of the findings reported, as one unified diff\n"
+    "                     (git apply, patch -p1); the working tree is left alone\n"
+    "  --progress         TUs done/total on standard error (on by default on a terminal)\n"
     "  <source>...        without --diff, the TUs to check (default: all in the database)\n"
-    "Exit status: 0 nothing found, 1 findings, 2 could not run.\n";
+    "  passed to each run: -checks= (default -*,hotpath-*), -config=, -config-file=,\n"
+    "                     -header-filter=, -extra-arg=, -extra-arg-before=, -load=,\n"
+    "                     -vfsoverlay=\n"
+    "Exit status of the modes: 0 nothing found, 1 findings, 2 could not run.\n"
+    "Assembly and other TUs clang-tidy cannot check are skipped with a note.\n"
+    "Docs: README.md and docs/ci.md, docs/profile.md, docs/checks/ (installed in\n"
+    "/usr/share/doc/hotpath-tidy by the package).\n";
+
+} // namespace
+
+void printUsage(llvm::raw_ostream &OS) { OS << Usage; }
+
+namespace {
 
 int fail(const llvm::Twine &Msg) {
   llvm::errs() << "hotpath-tidy: error: " << Msg << "\n";
@@ -132,10 +162,6 @@ bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
     auto Take = [&](llvm::StringRef Name) {
       return takeValue(A, Name, I, Argc, Argv, V, Missing);
     };
-    if (A == "--help" || A == "-help" || A == "-h") {
-      llvm::outs() << Usage;
-      std::exit(0);
-    }
     if (Take("diff")) {
       O.Diff = V;
     } else if (Take("p")) {

@@ -346,6 +346,26 @@ expect_rc 2 $rc5 "no compile database"; grep -q "cannot load the compilation dat
 "$tidy" --list-checks -checks='-*,hotpath-*' | grep -q hotpath-check-split && ok "without --diff: clang-tidy" \
   || bad "without --diff"
 
+# 6b. --help: the modes and their options first, then clang-tidy's;
+#     --version: this tool's version and the LLVM it was built for, then LLVM's.
+set +e
+"$tidy" --help >"$work/help.out" 2>&1; rc=$?
+set -e
+expect_rc 0 $rc "--help"
+python3 - "$work/help.out" <<'PY2' && ok "--help: --diff, --profile, --inline-remarks, --format, --fix-patch, -j, then clang-tidy's -checks" || bad "--help order"
+import sys
+t = open(sys.argv[1]).read()
+assert t.startswith("OVERVIEW: hotpath-tidy"), t[:80]
+ours = [t.index(k) for k in ("--diff=<rev>", "--profile=<file>", "--inline-remarks", "--format=text|github|sarif", "--fix-patch=<file>", "-j N")]
+theirs = t.index("--checks=<string>")
+assert max(ours) < theirs, (ours, theirs)
+PY2
+"$tidy" --version >"$work/version.out" 2>&1
+head -1 "$work/version.out" | grep -qx "hotpath-tidy version [0-9.]*" &&
+  sed -n 2p "$work/version.out" | grep -q "built for LLVM [0-9][0-9.]* (clang-tidy-[0-9]*)" &&
+  grep -q "LLVM version" "$work/version.out" && ok "--version: the tool's, the LLVM it was built for, LLVM's" \
+  || { bad "--version"; cat "$work/version.out"; }
+
 # 7. Patch mode misses nothing: a finding belongs to a patch that changes any
 #    line of what it is about, not only the line it points at.
 git apply "$work/a.patch" && g commit -qam "check function"
