@@ -5,5 +5,6 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${HOTPATH_BUILD_DIR:-$root/build}
 "$root/scripts/build.sh"
+"$root/scripts/build-second-major.sh"
 cd "$build"
 ctest --output-on-failure -j "${HOTPATH_JOBS:-2}" "$@"
