@@ -64,29 +64,22 @@ def block(first_line):
         if body.startswith(first_line):
             return body
     sys.exit("docs/ci.md: no block starting with %r" % first_line)
+def lines_after(lines, i, prefix, out):
+    """The lines after lines[i] that start with prefix, without it, to out."""
+    body = []
+    for l in lines[i + 1:]:
+        if not l.startswith(prefix):
+            break
+        body.append(l[len(prefix):])
+    open(work + "/" + out, "w").write("\n".join(body) + "\n")
 gh = block("# .github/workflows/hotpath-tidy.yml").splitlines()
-def step(name, out):
-    i = gh.index("        run: |", gh.index("      - name: " + name))
-    run = []
-    for l in gh[i + 1:]:
-        if not l.startswith("          "):
-            break
-        run.append(l[10:])
-    open(work + "/" + out, "w").write("\n".join(run) + "\n")
-step("Install git, the build tools and hotpath-tidy", "github-install.sh")
-step("Build the compile database", "github-build.sh")
-step("hotpath-tidy on the pull request", "github-step.sh")
+for name, out in (("Install git, the build tools and hotpath-tidy", "github-install.sh"),
+                  ("Build the compile database", "github-build.sh"),
+                  ("hotpath-tidy on the pull request", "github-step.sh")):
+    lines_after(gh, gh.index("        run: |", gh.index("      - name: " + name)), " " * 10, out)
 gl = block("# .gitlab-ci.yml").splitlines()
-def lst(key, out):
-    i = gl.index("  %s:" % key)
-    script = []
-    for l in gl[i + 1:]:
-        if not l.startswith("    - "):
-            break
-        script.append(l[6:])
-    open(work + "/" + out, "w").write("\n".join(script) + "\n")
-lst("before_script", "gitlab-before.sh")
-lst("script", "gitlab-script.sh")
+lines_after(gl, gl.index("  before_script:"), "    - ", "gitlab-before.sh")
+lines_after(gl, gl.index("  script:"), "    - ", "gitlab-script.sh")
 open(work + "/pre-commit", "w").write(block("#!/bin/sh\n# .git/hooks/pre-commit"))
 entry = [l.split("entry:", 1)[1].strip() for l in block("# .pre-commit-config.yaml").splitlines() if "entry:" in l]
 open(work + "/pre-commit-entry", "w").write(entry[0] + "\n")
