@@ -55,8 +55,11 @@ run_patch() { # NAME [REV]
   grep ': warning: ' /tmp/hotpath-$1.out | sed 's/^/    /' || true
   grep -E 'note:|error:' /tmp/hotpath-$1.err | sed 's/^/    stderr: /' || true
   if [ -s /tmp/hotpath-$1.diff ]; then
-    git apply --check /tmp/hotpath-$1.diff && patch -p1 --fuzz=0 --dry-run -s </tmp/hotpath-$1.diff &&
+    if git apply --check /tmp/hotpath-$1.diff && patch -p1 --fuzz=0 --dry-run -s </tmp/hotpath-$1.diff; then
       echo "    its --fix-patch applies (git apply, patch -p1 --fuzz=0)"
+    else
+      echo "    its --fix-patch does NOT apply with both git apply and patch -p1 --fuzz=0"
+    fi
   fi
 }
 
