@@ -17,6 +17,12 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+// LLVM 22 moved the module registry into ClangTidyModule.h and deprecates
+// the old header with a #warning.
+#if LLVM_VERSION_MAJOR < 22
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
 #include "llvm/Config/llvm-config.h"
 
 #include <memory>

@@ -4,8 +4,8 @@
 #include "HookGateCheck.h"
 #include "NoopAssertCheck.h"
 #include "ModuleVersion.h"
+#include "Compat.h"
 #include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang/Basic/Version.h"
 #include "llvm/Config/llvm-config.h"
 
