@@ -31,7 +31,8 @@
 #
 # Usage: scripts/bench-cost.sh [--reps N] [--work DIR] [--strict] [--callgrind]
 #                              [--only sqlite|sqlite-check|cxx]
-#   env: CLANG (clang-19), CLANG_TIDY (clang-tidy-19), HOTPATH_PLUGIN
+#   env: CLANG (the clang beside CLANG_TIDY, else clang-19), CLANG_TIDY
+#   (clang-tidy-19), HOTPATH_PLUGIN
 #        (build/plugin/libhotpathTidyModule.so)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -47,8 +48,16 @@ while [ $# -gt 0 ]; do
     *) echo "bench-cost: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-clang=${CLANG:-clang-19}
 tidy=${CLANG_TIDY:-clang-tidy-19}
+# The clang of the same LLVM as the clang-tidy: another major parses at
+# another cost, and the ratio would measure that instead of the checks.
+clang=${CLANG:-}
+if [ -z "$clang" ]; then
+  clang=clang-19
+  tidy_path=$(command -v "$tidy" || true)
+  [ -n "$tidy_path" ] && [ -x "$(dirname "$(realpath "$tidy_path")")/clang" ] &&
+    clang=$(dirname "$(realpath "$tidy_path")")/clang
+fi
 plugin=${HOTPATH_PLUGIN:-$root/build/plugin/libhotpathTidyModule.so}
 [ -f "$plugin" ] || { echo "bench-cost: no module at $plugin (build first: scripts/build.sh)" >&2; exit 2; }
 # timed CMD...: runs CMD and writes "wall_s cpu_s peak_rss_kb" to $t; its exit status.
