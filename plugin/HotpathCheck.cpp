@@ -1,6 +1,7 @@
 //===--- HotpathCheck.cpp - base of the hotpath checks --------------------===//
 
 #include "HotpathCheck.h"
+#include "FindingExtent.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
 #include <map>
@@ -22,14 +23,18 @@ std::map<IndexKey, std::weak_ptr<SharedTUIndex>> &liveIndexes() {
 } // namespace
 
 HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), CheckName(Name.str()),
-      RuleSetName(Options.get("RuleSet", "generic-gnu-c")),
-      HotFunctionsOption(Options.get("HotFunctions", "")),
-      ProfilePath(Options.get("Profile", "")),
-      ProfileThresholdOption(Options.get("ProfileThreshold", "0.5")),
-      ProfileMetricOption(Options.get("ProfileMetric", "self")),
-      ReportColdOption(Options.get("ReportColdFunctions", "false")),
-      InlineRemarksPath(Options.get("InlineRemarks", "")) {
+    : ClangTidyCheck(Name, Context), TidyContext(Context), CheckName(Name.str()),
+      // The options every hotpath check reads: one `RuleSet: linux-kernel`
+      // in CheckOptions sets all three, `hotpath-<check>.RuleSet` one of
+      // them (it wins over the global key given at the same or a lower
+      // level of .clang-tidy files, as for clang-tidy's own global options).
+      RuleSetName(Options.getLocalOrGlobal("RuleSet", "generic-gnu-c")),
+      HotFunctionsOption(Options.getLocalOrGlobal("HotFunctions", "")),
+      ProfilePath(Options.getLocalOrGlobal("Profile", "")),
+      ProfileThresholdOption(Options.getLocalOrGlobal("ProfileThreshold", "0.5")),
+      ProfileMetricOption(Options.getLocalOrGlobal("ProfileMetric", "self")),
+      ReportColdOption(Options.getLocalOrGlobal("ReportColdFunctions", "false")),
+      InlineRemarksPath(Options.getLocalOrGlobal("InlineRemarks", "")) {
   llvm::Expected<RuleSet> Loaded = loadRuleSet(RuleSetName);
   if (!Loaded) {
     ConfigError = llvm::toString(Loaded.takeError());
@@ -98,6 +103,15 @@ void HotpathCheck::attachSharedIndex(tidy::ClangTidyContext *Context) {
   }
 }
 
+DiagnosticBuilder HotpathCheck::diag(SourceLocation Loc, StringRef Description,
+                                    DiagnosticIDs::Level Level) {
+  DiagnosticBuilder D = ClangTidyCheck::diag(Loc, Description, Level);
+  if (Level != DiagnosticIDs::Note && Ctx && findingExtentsRequested())
+    for (const CharSourceRange &R : findingExtent(Loc, *Ctx))
+      D << R;
+  return D;
+}
+
 CallSiteStats HotpathCheck::heatOf(const FunctionDecl *FD) const {
   CallSiteStats S = callSites().statsFor(FD, *Index);
   if (Prof && FD->getIdentifier()) {
@@ -146,7 +160,53 @@ void HotpathCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReportSuffix", Rules.Spellings.ReportSuffix);
 }
 
+void HotpathCheck::warnUnknownOptions() {
+  // The keys this check knows are the ones it stores: one list, kept by
+  // storeOptions(), which `clang-tidy --dump-config` shows as well.
+  tidy::ClangTidyOptions::OptionMap Known;
+  storeOptions(Known);
+  // Keys of no hotpath check at all ("hotpath-chek-split.RuleSet",
+  // "hotpath.RuleSet") are reported once, by the first enabled check.
+  static const char *const CheckNames[] = {"hotpath-check-split", "hotpath-hook-gate",
+                                           "hotpath-noop-assert"};
+  StringRef Reporter;
+  for (const char *N : CheckNames)
+    if (Reporter.empty() && TidyContext->isCheckEnabled(N))
+      Reporter = N;
+  for (const auto &KV : TidyContext->getOptions().CheckOptions) {
+    StringRef Key = KV.getKey();
+    if (!Key.starts_with("hotpath"))
+      continue;
+    auto [Check, Option] = Key.split('.');
+    if (Check == CheckName) {
+      if (Known.count(Key))
+        continue;
+      std::string Nearest;
+      unsigned Best = 3; // at most two edits away, or no suggestion
+      for (const auto &K : Known) {
+        StringRef Name = StringRef(K.getKey()).split('.').second;
+        unsigned D = Option.edit_distance(Name, /*AllowReplacements=*/true, Best);
+        if (D < Best) {
+          Best = D;
+          Nearest = Name.str();
+        }
+      }
+      configurationDiag("unknown option '%0' is ignored: %1 has no option '%2'%3",
+                        DiagnosticIDs::Warning)
+          << Key << CheckName << Option
+          << (Nearest.empty() ? "" : " (did you mean '" + Nearest + "'?)");
+    } else if (CheckName == Reporter && !llvm::is_contained(CheckNames, Check)) {
+      configurationDiag("unknown option '%0' is ignored: there is no check '%1'; an option "
+                        "for every hotpath check has no prefix ('%2'), one for a single "
+                        "check has its name ('hotpath-check-split.%2')",
+                        DiagnosticIDs::Warning)
+          << Key << Check << (Option.empty() ? Key : Option);
+    }
+  }
+}
+
 void HotpathCheck::registerMatchers(MatchFinder *Finder) {
+  warnUnknownOptions();
   if (!ConfigError.empty()) {
     // A broken rule set is an error, never a silent fallback to defaults.
     configurationDiag("%0: %1", clang::DiagnosticIDs::Error) << CheckName << ConfigError;

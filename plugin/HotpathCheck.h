@@ -44,6 +44,13 @@ public:
   void onEndOfTranslationUnit() final;
 
 protected:
+  using ClangTidyCheck::diag;
+  /// ClangTidyCheck::diag; a warning also carries, as its source ranges,
+  /// the extent of what it is about (FindingExtent.h) when hotpath-tidy
+  /// --diff asks for it, so that a patch to any line of it counts.
+  clang::DiagnosticBuilder diag(clang::SourceLocation Loc, llvm::StringRef Description,
+                                clang::DiagnosticIDs::Level Level = clang::DiagnosticIDs::Warning);
+
   /// Called once the whole TU was seen.
   virtual void reportFindings(clang::ASTContext &Ctx) = 0;
   /// Drops per-TU state.
@@ -79,7 +86,11 @@ protected:
 
 private:
   void attachSharedIndex(clang::tidy::ClangTidyContext *Context);
+  /// A warning for each hotpath-* option key no check reads (a typo is
+  /// otherwise silently a default).
+  void warnUnknownOptions();
 
+  clang::tidy::ClangTidyContext *TidyContext; // ClangTidyCheck's is private
   std::string CheckName;
   std::string RuleSetName;
   std::string HotFunctionsOption;

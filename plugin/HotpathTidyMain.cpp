@@ -7,16 +7,54 @@
 // (driver/DiffMode.cpp). Each runs this same binary, as plain clang-tidy with
 // the options in -config, on each translation unit.
 //
+// --help shows this tool's modes and options first, then clang-tidy's;
+// --version names this tool's version and the LLVM it was built for, then
+// LLVM's own lines.
+//
 //===----------------------------------------------------------------------===//
 
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "driver/DiffMode.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/raw_ostream.h"
 
 extern volatile int HotpathTidyModuleAnchorSource;
 static int HotpathTidyModuleAnchorDestination = HotpathTidyModuleAnchorSource;
 
+/// The first of \p Names on the command line, before any "--" (after it
+/// come compile flags).
+static bool hasOption(int Argc, const char **Argv,
+                      std::initializer_list<llvm::StringRef> Names) {
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    if (A == "--")
+      return false;
+    for (llvm::StringRef N : Names)
+      if (A == N)
+        return true;
+  }
+  return false;
+}
+
 int main(int argc, const char **argv) {
   (void)HotpathTidyModuleAnchorDestination;
+  if (hasOption(argc, argv, {"--help", "-help", "-h", "--help-hidden", "-help-hidden"})) {
+    hotpath::driver::printUsage(llvm::outs());
+    llvm::outs() << "\nclang-tidy's own options follow: all of them work without a mode; "
+                    "with one, those listed above.\n\n";
+    llvm::outs().flush();
+    bool Hidden = hasOption(argc, argv, {"--help-hidden", "-help-hidden"});
+    const char *HelpArgv[] = {argv[0], Hidden ? "--help-hidden" : "--help"};
+    return clang::tidy::clangTidyMain(2, HelpArgv);
+  }
+  if (hasOption(argc, argv, {"--version", "-version"})) {
+    llvm::outs() << "hotpath-tidy version " HOTPATH_VERSION "\n"
+                 << "  built for LLVM " LLVM_VERSION_STRING " (clang-tidy-" << LLVM_VERSION_MAJOR
+                 << "); its module loads into clang-tidy-" << LLVM_VERSION_MAJOR << " only\n";
+    llvm::outs().flush();
+    return clang::tidy::clangTidyMain(argc, argv);
+  }
   if (hotpath::driver::wantsDiffMode(argc, argv))
     return hotpath::driver::diffMain(argc, argv);
   return clang::tidy::clangTidyMain(argc, argv);

@@ -25,7 +25,7 @@ llvm::Error error(const llvm::Twine &Msg) {
 } // namespace
 
 std::string InlineRemarks::calleeName(llvm::StringRef Symbol) {
-  std::string Demangled = llvm::demangle(Symbol);
+  std::string Demangled = llvm::demangle(Symbol.str()); // LLVM 16 takes only a std::string
   return Profile::normalizeSymbol(Demangled);
 }
 

@@ -37,7 +37,8 @@
 #                              [--only sqlite|sqlite-check|cxx] [--file TU]
 #   --file TU  only TU (any C file, no extra flags), e.g. a small one to try
 #              the script itself
-#   env: CLANG (clang-19), CLANG_TIDY (clang-tidy-19), HOTPATH_PLUGIN
+#   env: CLANG (the clang beside CLANG_TIDY, else clang-19), CLANG_TIDY
+#   (clang-tidy-19), HOTPATH_PLUGIN
 #        (build/plugin/libhotpathTidyModule.so)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -54,8 +55,16 @@ while [ $# -gt 0 ]; do
     *) echo "bench-cost: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-clang=${CLANG:-clang-19}
 tidy=${CLANG_TIDY:-clang-tidy-19}
+# The clang of the same LLVM as the clang-tidy: another major parses at
+# another cost, and the ratio would measure that instead of the checks.
+clang=${CLANG:-}
+if [ -z "$clang" ]; then
+  clang=clang-19
+  tidy_path=$(command -v "$tidy" || true)
+  [ -n "$tidy_path" ] && [ -x "$(dirname "$(realpath "$tidy_path")")/clang" ] &&
+    clang=$(dirname "$(realpath "$tidy_path")")/clang
+fi
 plugin=${HOTPATH_PLUGIN:-$root/build/plugin/libhotpathTidyModule.so}
 [ -f "$plugin" ] || { echo "bench-cost: no module at $plugin (build first: scripts/build.sh)" >&2; exit 2; }
 # timed CMD...: runs CMD and writes "wall_s cpu_s peak_rss_kb" to $t; its exit status.
@@ -277,7 +286,13 @@ instructions() {
   local r_ir
   r_ir=$(echo "${ir[hotpath]} / ${ir[clang]}" | bc -l)
   echo "$line hotpath_clang_ir=$(printf %.3f "$r_ir")"
-  if awk -v r="$r_ir" 'BEGIN {exit !(r > 1.10)}'; then over_ir=1; fi
+  # Over when hotpath/clang passes 1.10 and the module itself adds more than
+  # 3.1% to clang-tidy's own run: the share 1.10 leaves it over LLVM 19's
+  # clang-tidy (tidy-pp 1.067). clang-tidy-22 alone costs 1.133 times
+  # clang-22, so no module can meet 1.10 there; what it adds stays judged.
+  local r_mod
+  r_mod=$(echo "${ir[hotpath]} / ${ir[tidy-pp]}" | bc -l)
+  if awk -v r="$r_ir" -v m="$r_mod" 'BEGIN {exit !(r > 1.10 && m > 1.031)}'; then over_ir=1; fi
 }
 
 over=0 over_ir=0
@@ -302,7 +317,8 @@ fi
 # 0.4 s run moves by several percent from run to run on a shared machine.
 if [ "$callgrind" = 1 ]; then over=$over_ir; fi
 if [ "$over" = 1 ]; then
-  echo "bench-cost: hotpath/clang over the 1.10 goal (profile: docs/robustness.md, 'Cost')"
+  echo "bench-cost: hotpath/clang over the 1.10 goal, and in instructions the module adds over 3.1%" \
+       "to clang-tidy's own run (profile: docs/robustness.md, 'Cost')"
   [ "$strict" = 1 ] && exit 1
 fi
 exit 0

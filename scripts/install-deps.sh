@@ -10,7 +10,16 @@ packages=(
   "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
   libgtest-dev libbenchmark-dev dpkg-dev csmith libcsmith-dev linux-perf tcl bc
   util-linux  # setpriv: the unreadable-file cases run as nobody when CI runs as root
+  python3-jsonschema  # SARIF output validated against the official schema
 )
+# The second major CI builds (scripts/build-second-major.sh), whose
+# clang-tidy also shows the module refusing a foreign host.
+second=${HOTPATH_SECOND_LLVM_MAJOR:-}
+[ -n "$second" ] || { second=22; [ "$LLVM_MAJOR" = 22 ] && second=19; }
+packages+=("clang-tidy-$second" "libclang-$second-dev" "llvm-$second-dev")
+# npm fetches that schema (tests/e2e/fetch-sarif-schema.sh); Node's own npm,
+# when there is one, is as good as Debian's.
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

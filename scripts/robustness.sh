@@ -166,6 +166,9 @@ if [ -n "$one" ]; then one_seed "$one"; exit 0; fi
 # Run on a copy: a rebuild of build/plugin during the run (another shell, a
 # developer's ninja) would otherwise show up as "could not run" or mix versions.
 mkdir -p "$work"
+# The module is a loader plus the checks it loads from beside it: copy both.
+cp "$(dirname "$plugin")/libhotpathTidyChecks.so" "$work/libhotpathTidyChecks.so.tmp" &&
+  mv "$work/libhotpathTidyChecks.so.tmp" "$work/libhotpathTidyChecks.so"
 cp "$plugin" "$work/libhotpathTidyModule.so.tmp" && mv "$work/libhotpathTidyModule.so.tmp" "$work/libhotpathTidyModule.so"
 plugin=$work/libhotpathTidyModule.so
 export HOTPATH_PLUGIN=$plugin CLANG_TIDY=$tidy

@@ -46,6 +46,7 @@ main() {
     rm -rf "$build/CMakeCache.txt" "$build/CMakeFiles"
   fi
   "$root/scripts/build.sh"
+  "$root/scripts/build-second-major.sh"
   run_ctest "$build" "$@"
 }
 

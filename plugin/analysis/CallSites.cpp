@@ -1,6 +1,7 @@
 //===--- CallSites.cpp - how hot a function is, by its call sites ---------===//
 
 #include "analysis/CallSites.h"
+#include "Compat.h"
 #include "analysis/Reporting.h"
 #include "analysis/Visibility.h"
 #include "clang/AST/DeclFriend.h"
@@ -350,15 +351,13 @@ void CallSiteIndex::clear() {
 }
 
 namespace {
-class PreprocessorRecorder : public PPCallbacks {
+class PreprocessorRecorder : public compat::IncludeCallbacks {
 public:
   PreprocessorRecorder(CallSiteIndex &Index, IncludeGraph &Includes,
                        const SourceManager &SM)
       : Index(Index), Includes(Includes), SM(SM) {}
-  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool,
-                          CharSourceRange, OptionalFileEntryRef File, StringRef,
-                          StringRef, const Module *, bool,
-                          SrcMgr::CharacteristicKind) override {
+  void inclusion(SourceLocation HashLoc, OptionalFileEntryRef File,
+                 SrcMgr::CharacteristicKind) override {
     Includes.recordInclude(SM.getFileID(HashLoc), File, SM);
   }
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {

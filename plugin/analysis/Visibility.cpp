@@ -1,6 +1,7 @@
 //===--- Visibility.cpp - what can be named where -------------------------===//
 
 #include "analysis/Visibility.h"
+#include "Compat.h"
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -113,7 +114,7 @@ findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
     if (!isVisibleFrom(D->getLocation(), Point, SM, Includes)) {
       if (const auto *Field = dyn_cast<FieldDecl>(D))
         return "the definition of '" +
-               Ctx.getRecordType(Field->getParent()).getAsString() + "'";
+               compat::recordType(Ctx, Field->getParent()).getAsString() + "'";
       if (const auto *ND = dyn_cast<NamedDecl>(D))
         return ND->getQualifiedNameAsString();
       return std::string("a declaration");

@@ -16,6 +16,7 @@
 #include "DiffTooling.h"
 #include "InlineRun.h"
 #include "Output.h"
+#include "PatchFilter.h"
 #include "Profile.h"
 #include "UnifiedDiff.h"
 
@@ -31,6 +32,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <mutex>
 #include <thread>
 
@@ -75,13 +77,20 @@ struct Options {
 };
 
 const char Usage[] =
-    "usage: hotpath-tidy --diff=<rev>|- -p <build-dir> [options]\n"
-    "       hotpath-tidy --profile=<file> | --inline-remarks  -p <build-dir> [options] [<source>...]\n"
-    "options: [-j N] [--format=text|sarif|github] [--fix-patch=<file>] [--progress]\n"
-    "         [-checks=...] [-config=...] [-config-file=...] [-header-filter=...]\n"
-    "         [-extra-arg=...] [-extra-arg-before=...]\n"
-    "  --diff=<rev>       the changes from <rev> to the working tree (git diff <rev>);\n"
-    "                     only findings on the lines it adds or changes\n"
+    "OVERVIEW: hotpath-tidy: clang-tidy with the hotpath-* checks built in, and three\n"
+    "modes of its own that run it over a compile database, one process per TU.\n"
+    "\n"
+    "USAGE: hotpath-tidy --diff=<rev>|- -p <build-dir> [options]\n"
+    "       hotpath-tidy --profile=<file> -p <build-dir> [options] [<source>...]\n"
+    "       hotpath-tidy --inline-remarks -p <build-dir> [options] [<source>...]\n"
+    "       hotpath-tidy [clang-tidy options] <source>... [-- <compile flags>]\n"
+    "\n"
+    "MODES:\n"
+    "  --diff=<rev>       the changes from <rev> to the working tree (git diff <rev>):\n"
+    "                     only the TUs they affect, only the findings they touch\n"
+    "                     (any line of the declaration a finding is about)\n"
+    "  --diff=A...B       the changes since the merge base of A and B (B: HEAD, the\n"
+    "                     checked-out commit); in CI: --diff=origin/main...HEAD\n"
     "  --diff=-           a unified diff on standard input (paths relative to the top of\n"
     "                     the git work tree, or to the current directory outside one)\n"
     "  --profile=<file>   a perf report --stdio or folded-stacks profile: the checks'\n"
@@ -89,8 +98,31 @@ const char Usage[] =
     "  --inline-remarks   compile every TU of the database with clang -O2 and its\n"
     "                     optimization record; report a check or hook only where\n"
     "                     calls to it stay out of line\n"
+    "  (none of them)     plain clang-tidy, with the clang-tidy options below\n"
+    "\n"
+    "OPTIONS of the modes:\n"
+    "  -p <build-dir>     where compile_commands.json is (required)\n"
+    "  -j N, --jobs=N     TUs checked at once (default: the number of cores)\n"
+    "  --format=text|github|sarif\n"
+    "                     clang-tidy's text (default), GitHub workflow annotations,\n"
+    "                     or SARIF 2.1.0 for code scanning\n"
+    "  --fix-patch=<file> the fixes of the findings reported, as one unified diff\n"
+    "                     (git apply, patch -p1); the working tree is left alone\n"
+    "  --progress         TUs done/total on standard error (on by default on a terminal)\n"
     "  <source>...        without --diff, the TUs to check (default: all in the database)\n"
-    "Exit status: 0 nothing found, 1 findings, 2 could not run.\n";
+    "  passed to each run: -checks= (default -*,hotpath-*), -config=, -config-file=,\n"
+    "                     -header-filter=, -extra-arg=, -extra-arg-before=, -load=,\n"
+    "                     -vfsoverlay=\n"
+    "Exit status of the modes: 0 nothing found, 1 findings, 2 could not run.\n"
+    "Assembly and other TUs clang-tidy cannot check are skipped with a note.\n"
+    "Docs: README.md and docs/ci.md, docs/profile.md, docs/checks/ (installed in\n"
+    "/usr/share/doc/hotpath-tidy by the package).\n";
+
+} // namespace
+
+void printUsage(llvm::raw_ostream &OS) { OS << Usage; }
+
+namespace {
 
 int fail(const llvm::Twine &Msg) {
   llvm::errs() << "hotpath-tidy: error: " << Msg << "\n";
@@ -130,10 +162,6 @@ bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
     auto Take = [&](llvm::StringRef Name) {
       return takeValue(A, Name, I, Argc, Argv, V, Missing);
     };
-    if (A == "--help" || A == "-help" || A == "-h") {
-      llvm::outs() << Usage;
-      std::exit(0);
-    }
     if (Take("diff")) {
       O.Diff = V;
     } else if (Take("p")) {
@@ -274,6 +302,65 @@ bool isCFamilySource(llvm::StringRef Path) {
   return false;
 }
 
+/// The revision to run `git diff <base>` against (the working tree) for
+/// --diff=<Rev>. "A...B" is the merge base of A and B (git's meaning: the
+/// changes of B since it forked from A), "A..B" is A; either way B (HEAD
+/// when empty) must be the checked-out commit, since the files analysed are
+/// the working tree's. A plain revision that is not an ancestor of HEAD
+/// (the target branch moved on) gets a note: its own later changes show up
+/// as changes of the working tree.
+bool diffBase(llvm::StringRef Git, llvm::StringRef Root, llvm::StringRef Rev,
+              std::string &Base, std::string &Err) {
+  auto GitOut = [&](std::vector<llvm::StringRef> Args, std::string &Out) {
+    std::vector<llvm::StringRef> Full = {Git, "-C", Root};
+    Full.insert(Full.end(), Args.begin(), Args.end());
+    std::string ErrText;
+    int RC = capture(Full, Root, Out, ErrText);
+    if (RC != 0 && RC != 1)
+      Out = llvm::StringRef(ErrText).trim().str();
+    else
+      Out = llvm::StringRef(Out).trim().str();
+    return RC;
+  };
+  size_t Dots = Rev.find("..");
+  if (Dots == llvm::StringRef::npos) {
+    Base = Rev.str();
+    std::string Out;
+    if (GitOut({"merge-base", "--is-ancestor", Rev, "HEAD"}, Out) == 1)
+      llvm::errs() << "hotpath-tidy: note: " << Rev
+                   << " is not an ancestor of HEAD: the diff also holds what " << Rev
+                   << " changed since HEAD forked from it; --diff=" << Rev
+                   << "...HEAD checks only the changes of HEAD\n";
+    return true;
+  }
+  bool Three = Rev.substr(Dots).starts_with("...");
+  llvm::StringRef A = Rev.take_front(Dots), B = Rev.drop_front(Dots + (Three ? 3 : 2));
+  if (A.empty())
+    A = "HEAD";
+  if (B.empty())
+    B = "HEAD";
+  std::string BId, HeadId;
+  if (GitOut({"rev-parse", "--verify", "-q", (B + "^{commit}").str()}, BId) != 0 || BId.empty()) {
+    Err = "--diff=" + Rev.str() + ": '" + B.str() + "' is not a commit";
+    return false;
+  }
+  if (GitOut({"rev-parse", "--verify", "-q", "HEAD^{commit}"}, HeadId) != 0 || BId != HeadId) {
+    Err = "--diff=" + Rev.str() + ": the files checked are the working tree's, so '" + B.str() +
+          "' must be the checked-out commit (HEAD)";
+    return false;
+  }
+  if (!Three) {
+    Base = A.str();
+    return true;
+  }
+  if (GitOut({"merge-base", A, B}, Base) != 0 || Base.empty()) {
+    Err = "--diff=" + Rev.str() + ": no merge base of '" + A.str() + "' and '" + B.str() +
+          "'" + (Base.empty() ? "" : ": " + Base);
+    return false;
+  }
+  return true;
+}
+
 class ProgressLine {
 public:
   ProgressLine(bool On) : On(On), Tty(llvm::sys::Process::StandardErrIsDisplayed()) {}
@@ -347,6 +434,8 @@ int diffMain(int Argc, const char **Argv) {
 
   // 2. The patch.
   const bool FilterLines = !O.Diff.empty();
+  if (FilterLines) // the checks send the extent of each finding (FindingExtent.h)
+    ::setenv("HOTPATH_TIDY_FINDING_EXTENTS", "1", /*overwrite=*/1);
   ChangedLines Changed;
   if (FilterLines) {
     std::string DiffText;
@@ -358,9 +447,12 @@ int diffMain(int Argc, const char **Argv) {
     } else {
       if (!Git)
         return fail("--diff=" + O.Diff + " needs git, which is not on PATH");
+      std::string Base;
+      if (!diffBase(*Git, Root, O.Diff, Base, Err))
+        return fail(Err);
       std::string ErrText;
       int RC = capture({*Git, "-C", Root, "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-                        "--src-prefix=a/", "--dst-prefix=b/", "-U0", O.Diff, "--"},
+                        "--src-prefix=a/", "--dst-prefix=b/", "-U0", Base, "--"},
                        Root, DiffText, ErrText);
       if (RC != 0)
         return fail("git diff " + O.Diff + " failed: " + llvm::StringRef(ErrText).trim());
@@ -372,7 +464,7 @@ int diffMain(int Argc, const char **Argv) {
   auto Emit = [&](std::vector<Finding> &Findings, const std::vector<Failure> &Failures) {
     if (O.Format == "sarif")
       writeSarif(llvm::outs(), Findings, Failures, Root,
-                 "0.1 (LLVM " LLVM_VERSION_STRING ")");
+                 HOTPATH_VERSION " (LLVM " LLVM_VERSION_STRING ")");
     else if (O.Format == "github")
       writeGithub(llvm::outs(), Findings, Failures, Root);
     else
@@ -395,7 +487,7 @@ int diffMain(int Argc, const char **Argv) {
   };
 
   if (FilterLines && Changed.empty()) {
-    llvm::errs() << "hotpath-tidy: the patch adds no lines; nothing to check\n";
+    llvm::errs() << "hotpath-tidy: the patch changes no lines; nothing to check\n";
     std::vector<Finding> None;
     return Emit(None, {});
   }
@@ -409,12 +501,25 @@ int diffMain(int Argc, const char **Argv) {
   if (!P)
     return fail("cannot load the compilation database from '" + O.BuildDir + "': " + Err);
   const auto &Files = P->files();
+  // Assembly (btrfs-progs' crc32c-pcl-intel-asm_64.S) and other languages
+  // sit in compile databases too; clang-tidy cannot check them, and a run
+  // on one fails. They are left out, with a note where it matters.
+  std::map<std::string, std::string> Uncheckable;
+  for (const auto &KV : Files)
+    if (std::string L = P->uncheckableLanguage(KV.first); !L.empty())
+      Uncheckable[KV.first] = L;
+  auto Skip = [&](const std::string &TU) {
+    llvm::errs() << "hotpath-tidy: note: skipping " << relativeTo(TU, Cwd) << ": "
+                 << Uncheckable.at(TU) << ", which clang-tidy does not check\n";
+  };
   std::set<std::string> Selected;
   ProgressLine Progress(O.Progress || llvm::sys::Process::StandardErrIsDisplayed());
   if (FilterLines) {
     std::vector<std::string> Headers; // changed, not compiled on their own
     for (const auto &KV : Changed) {
-      if (Files.count(KV.first))
+      if (Uncheckable.count(KV.first))
+        Skip(KV.first);
+      else if (Files.count(KV.first))
         Selected.insert(KV.first);
       else if (isCFamilySource(KV.first))
         Headers.push_back(KV.first);
@@ -423,7 +528,7 @@ int diffMain(int Argc, const char **Argv) {
     if (!Headers.empty()) {
       std::vector<std::string> ToScan;
       for (const auto &KV : Files)
-        if (!Selected.count(KV.first))
+        if (!Selected.count(KV.first) && !Uncheckable.count(KV.first))
           ToScan.push_back(KV.first);
       auto Deps = P->includes(ToScan, O.Jobs, [&](size_t Done) {
         Progress.show("scanning includes", Done, ToScan.size());
@@ -444,13 +549,19 @@ int diffMain(int Argc, const char **Argv) {
                  << (Headers.size() == 1 ? "" : "s") << ")\n";
   } else if (O.Sources.empty()) {
     for (const auto &KV : Files)
-      Selected.insert(KV.first);
+      if (Uncheckable.count(KV.first))
+        Skip(KV.first);
+      else
+        Selected.insert(KV.first);
   } else {
     for (const std::string &S : O.Sources) {
       std::string C = canonicalPath(S, Cwd);
       if (!Files.count(C))
         return fail("'" + S + "' is not in the compilation database in '" + O.BuildDir + "'");
-      Selected.insert(C);
+      if (Uncheckable.count(C))
+        Skip(C);
+      else
+        Selected.insert(C);
     }
   }
 
@@ -473,7 +584,8 @@ int diffMain(int Argc, const char **Argv) {
                   " or clang on PATH) to compile with -fsave-optimization-record");
     std::vector<std::string> All;
     for (const auto &KV : Files)
-      All.push_back(KV.first);
+      if (!Uncheckable.count(KV.first))
+        All.push_back(KV.first);
     std::string RecordDir = (Tmp.Path + "/remarks").str();
     llvm::sys::fs::create_directories(RecordDir);
     std::string Summary = (Tmp.Path + "/inline-summary.txt").str();
@@ -581,11 +693,8 @@ int diffMain(int Argc, const char **Argv) {
   std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
   std::vector<Finding> Findings;
   for (Finding &F : All) {
-    if (FilterLines) {
-      auto It = Changed.find(F.Main.File);
-      if (It == Changed.end() || !It->second.count(F.Main.Line))
-        continue;
-    }
+    if (FilterLines && !patchTouches(F, Changed))
+      continue;
     if (!Seen.insert({F.Check, F.Main.File, F.Main.Offset, F.Main.Text}).second)
       continue; // the same finding in a header, from another TU
     Findings.push_back(std::move(F));

@@ -2,7 +2,15 @@
 #ifndef HOTPATH_DRIVER_DIFFMODE_H
 #define HOTPATH_DRIVER_DIFFMODE_H
 
+namespace llvm {
+class raw_ostream;
+}
+
 namespace hotpath::driver {
+
+/// hotpath-tidy's own modes and options, printed by --help before
+/// clang-tidy's.
+void printUsage(llvm::raw_ostream &OS);
 
 /// True when the command line asks for the driver (--diff=..., --profile=...
 /// or --inline-remarks).

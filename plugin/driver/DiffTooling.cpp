@@ -2,8 +2,9 @@
 #include "DiffTooling.h"
 #include "UnifiedDiff.h"
 
+#include "Compat.h"
+
 #include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -14,6 +15,7 @@
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <atomic>
@@ -26,12 +28,11 @@ namespace {
 
 using namespace clang;
 
-class IncludeRecorder : public PPCallbacks {
+class IncludeRecorder : public compat::IncludeCallbacks {
 public:
   explicit IncludeRecorder(std::set<std::string> &Out) : Out(Out) {}
-  void InclusionDirective(SourceLocation, const Token &, StringRef, bool, CharSourceRange,
-                          OptionalFileEntryRef File, StringRef, StringRef, const Module *,
-                          bool, SrcMgr::CharacteristicKind FileType) override {
+  void inclusion(SourceLocation, OptionalFileEntryRef File,
+                 SrcMgr::CharacteristicKind FileType) override {
     if (!File || FileType != SrcMgr::C_User)
       return;
     StringRef Real = File->getFileEntry().tryGetRealPathName();
@@ -109,6 +110,38 @@ public:
     return Result;
   }
 
+  std::string uncheckableLanguage(const std::string &TU) const override {
+    std::string Dir;
+    std::vector<std::string> Args;
+    llvm::StringRef Lang;
+    if (compileCommand(TU, Dir, Args))
+      for (size_t I = 1; I < Args.size(); ++I) { // the last -x wins
+        llvm::StringRef A = Args[I];
+        if (A == "-x" && I + 1 < Args.size())
+          Lang = Args[++I];
+        else if (A.starts_with("-x") && A.size() > 2)
+          Lang = A.drop_front(2);
+      }
+    if (Lang.empty()) {
+      llvm::StringRef Ext = llvm::sys::path::extension(TU).drop_front();
+      static const char *const Checkable[] = {"c", "i", "cc", "cp", "cpp", "cxx", "c++", "CPP",
+                                              "C", "ii", "m", "mm", "M", "mi", "mii", "cu"};
+      if (llvm::is_contained(Checkable, Ext))
+        return "";
+      if (Ext == "s" || Ext == "S" || Ext == "sx" || Ext == "asm")
+        return "assembly";
+      return "not C or C++ ('." + Ext.str() + "')";
+    }
+    if (Lang.starts_with("assembler"))
+      return "assembly";
+    static const char *const CheckableLangs[] = {
+        "c", "c++", "objective-c", "objective-c++", "cuda", "c-header", "c++-header",
+        "cpp-output", "c++-cpp-output", "objective-c-header", "objective-c++-header"};
+    if (llvm::is_contained(CheckableLangs, Lang))
+      return "";
+    return "language '" + Lang.str() + "'";
+  }
+
   bool compileCommand(const std::string &TU, std::string &Directory,
                       std::vector<std::string> &Args) const override {
     auto It = Files.find(TU);
@@ -177,6 +210,15 @@ bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::Strin
   } else {
     Opts.InheritParentConfig = true;
   }
+  for (const auto &[Name, Value] : CheckOptions) {
+    // The checks read these with getLocalOrGlobal: a global key counts too.
+    auto It = Opts.CheckOptions.find(Name);
+    if (It != Opts.CheckOptions.end() && It->second.Value != Value) {
+      Err = UserName.str() + " sets " + Name + " to '" + It->second.Value +
+            "', and the command line to '" + Value + "': give it once";
+      return false;
+    }
+  }
   for (const std::string &Check : hotpathCheckNames())
     for (const auto &[Name, Value] : CheckOptions) {
       std::string Key = Check + "." + Name;
@@ -226,6 +268,16 @@ bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,
       for (const tooling::Replacement &R : KV.second)
         F.Fix.push_back(Edit{canonicalPath(R.getFilePath(), D.BuildDirectory), R.getOffset(),
                              R.getLength(), std::string(R.getReplacementText())});
+    for (const tooling::FileByteRange &R : D.Message.Ranges)
+      if (!R.FilePath.empty())
+        F.Related.push_back(
+            Range{canonicalPath(R.FilePath, D.BuildDirectory), R.FileOffset, R.Length});
+    // The code the fix rewrites is part of what the finding is about
+    // (every call site a gate covers, the header a fast path goes into);
+    // a pure insertion is not: it lands next to code, not in it.
+    for (const Edit &E : F.Fix)
+      if (E.Length)
+        F.Related.push_back(Range{E.File, E.Offset, E.Length});
     Out.push_back(std::move(F));
   }
   return true;

@@ -33,6 +33,11 @@ public:
   includes(const std::vector<std::string> &TUs, unsigned Jobs,
            const std::function<void(size_t Done)> &Progress) = 0;
 
+  /// Empty when clang-tidy can check the TU (C, C++, Objective-C, CUDA);
+  /// otherwise what it is ("assembly", "language 'f95'"), from the compile
+  /// command's -x or else the file's extension.
+  virtual std::string uncheckableLanguage(const std::string &TU) const = 0;
+
   /// The compile command of a TU (canonical path): its directory and argv,
   /// as the database lists them. False when it has none.
   virtual bool compileCommand(const std::string &TU, std::string &Directory,

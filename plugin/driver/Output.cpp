@@ -7,6 +7,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
 
 #include <algorithm>
 #include <memory>
@@ -70,15 +71,6 @@ llvm::StringRef lineText(llvm::StringRef Path, unsigned Line) {
   return T.substr(F.LineStarts[Line - 1]).split('\n').first.rtrim("\r");
 }
 
-std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir) {
-  llvm::SmallString<256> D(Dir);
-  if (!D.ends_with("/"))
-    D += "/";
-  if (Path.starts_with(D))
-    return Path.drop_front(D.size()).str();
-  return Path.str();
-}
-
 void writeMessage(llvm::raw_ostream &OS, const Message &M, llvm::StringRef Level,
                   llvm::StringRef Check, llvm::StringRef Cwd) {
   if (!M.File.empty())
@@ -131,22 +123,87 @@ std::string percentEncode(llvm::StringRef S) {
   return R;
 }
 
-llvm::StringRef ruleDescription(llvm::StringRef Check) {
-  if (Check == "hotpath-check-split")
-    return "A hot check function whose reporting branches keep it from being inlined; "
-           "merge its conditions into one unlikely branch and move the reporting to a "
-           "cold function.";
-  if (Check == "hotpath-noop-assert")
-    return "A disabled assert-like macro that still evaluates its argument.";
-  if (Check == "hotpath-hook-gate")
-    return "A hot call to an out-of-line hook that does nothing in this configuration; "
-           "gate it behind an inline flag or static key.";
-  if (Check.starts_with("clang-diagnostic-"))
-    return "A compiler diagnostic.";
-  return "A clang-tidy check.";
+/// What code scanning shows about a rule: the hotpath checks' text comes
+/// from their pages in docs/checks (GenRuleHelp.py, at build time).
+struct RuleHelp {
+  const char *Id, *Short, *Full, *Text, *Markdown;
+};
+const RuleHelp HotpathRules[] = {
+#include "RuleHelp.inc"
+};
+
+llvm::json::Object ruleDescriptor(llvm::StringRef Id) {
+  using llvm::json::Object;
+  for (const RuleHelp &R : HotpathRules)
+    if (Id == R.Id)
+      return Object{{"id", Id},
+                    {"name", Id},
+                    {"shortDescription", Object{{"text", R.Short}}},
+                    {"fullDescription", Object{{"text", R.Full}}},
+                    {"help", Object{{"text", R.Text}, {"markdown", R.Markdown}}},
+                    {"helpUri", std::string(HOTPATH_DOCS_URL) + Id.str() + ".md"}};
+  // Not ours: compiler diagnostics and other clang-tidy checks (-checks=...).
+  bool Compiler = Id.starts_with("clang-diagnostic-");
+  std::string Uri = Compiler ? "https://clang.llvm.org/docs/DiagnosticsReference.html"
+                             : "https://clang.llvm.org/extra/clang-tidy/checks/list.html";
+  std::string Text = Compiler ? "The compiler diagnostic " + Id.str() + "."
+                              : "The clang-tidy check " + Id.str() + ".";
+  return Object{{"id", Id},
+                {"name", Id},
+                {"shortDescription", Object{{"text", Text}}},
+                {"fullDescription", Object{{"text", Text}}},
+                {"help", Object{{"text", Text + " See " + Uri},
+                                {"markdown", Text + " See [its documentation](" + Uri + ")."}}},
+                {"helpUri", Uri}};
+}
+
+/// The first name a message quotes ("check function 'check_bounds' ...").
+llvm::StringRef subjectOf(llvm::StringRef Message) {
+  size_t B = Message.find('\'');
+  if (B == llvm::StringRef::npos)
+    return "";
+  size_t E = Message.find('\'', B + 1);
+  return E == llvm::StringRef::npos ? "" : Message.slice(B + 1, E);
+}
+
+/// partialFingerprints for code scanning, which matches a result across
+/// pushes by it: the same for the same finding after edits elsewhere in
+/// the file, so no line or column goes in. What does: the check, the file,
+/// the declaration the message names, the text of the line with its
+/// whitespace collapsed, and which of equal ones it is.
+std::vector<std::string> fingerprints(const std::vector<Finding> &Findings,
+                                      llvm::StringRef Root) {
+  std::vector<std::string> Out;
+  std::map<std::string, unsigned> Seen;
+  for (const Finding &F : Findings) {
+    llvm::SmallVector<llvm::StringRef, 16> Words;
+    lineText(F.Main.File, F.Main.Line).split(Words, ' ', -1, /*KeepEmpty=*/false);
+    std::string Line;
+    for (llvm::StringRef W : Words)
+      for (llvm::StringRef T : llvm::split(W, '\t'))
+        if (!T.empty())
+          Line += (Line.empty() ? "" : " ") + T.str();
+    std::string Key = F.Check + '\0' + relativeTo(F.Main.File, Root) + '\0' +
+                      subjectOf(F.Main.Text).str() + '\0' + Line;
+    Key += '\0' + std::to_string(Seen[Key]++);
+    std::array<uint8_t, 32> H =
+        llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
+            reinterpret_cast<const uint8_t *>(Key.data()), Key.size()));
+    Out.push_back(llvm::toHex(H, /*LowerCase=*/true));
+  }
+  return Out;
 }
 
 } // namespace
+
+std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir) {
+  llvm::SmallString<256> D(Dir);
+  if (!llvm::StringRef(D).ends_with("/"))
+    D += "/";
+  if (Path.starts_with(D))
+    return Path.drop_front(D.size()).str();
+  return Path.str();
+}
 
 void locate(std::vector<Finding> &Findings) {
   auto Fill = [](Message &M) {
@@ -161,6 +218,12 @@ void locate(std::vector<Finding> &Findings) {
     Fill(F.Main);
     for (Message &N : F.Notes)
       Fill(N);
+    for (Range &R : F.Related) {
+      R.FirstLine = position(R.File, R.Offset).Line;
+      // The last byte of the range, not the one after it: a range ending
+      // at a newline does not reach into the next line.
+      R.LastLine = position(R.File, R.Offset + (R.Length ? R.Length - 1 : 0)).Line;
+    }
   }
 }
 
@@ -222,18 +285,19 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 
   Array RuleArray;
   for (const std::string &R : Rules)
-    RuleArray.push_back(Object{{"id", R},
-                               {"name", R},
-                               {"shortDescription", Object{{"text", ruleDescription(R)}}}});
+    RuleArray.push_back(ruleDescriptor(R));
 
   Array Results;
-  for (const Finding &F : Findings) {
+  std::vector<std::string> Prints = fingerprints(Findings, Root);
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
     Object R;
     R["ruleId"] = F.Check;
     R["ruleIndex"] =
         int64_t(std::lower_bound(Rules.begin(), Rules.end(), F.Check) - Rules.begin());
     R["level"] = F.Level == "error" ? "error" : F.Level == "remark" ? "note" : "warning";
     R["message"] = Object{{"text", F.Main.Text}};
+    R["partialFingerprints"] = Object{{"hotpathFinding/v1", Prints[I]}};
     if (!F.Main.File.empty())
       R["locations"] = Array{Object{{"physicalLocation", Physical(F.Main)}}};
     Array Related;
@@ -337,7 +401,10 @@ void emitLine(std::string &Out, char Tag, llvm::StringRef L) {
     Out += "\n\\ No newline at end of file\n";
 }
 
-/// A unified diff of one file from its sorted, non-overlapping edits.
+/// A unified diff of one file from its sorted, non-overlapping edits, with
+/// exactly Context lines of context on both sides of each hunk (fewer only
+/// at the ends of the file), as diff -u writes it: `patch --fuzz=0` takes a
+/// hunk only when its context matches exactly that.
 std::string fileDiff(llvm::StringRef Old, const std::vector<Edit> &Edits) {
   std::vector<llvm::StringRef> Lines = splitLines(Old);
   std::vector<unsigned> Starts; // Starts[i]: offset of line i; Starts[n] = size
@@ -354,41 +421,38 @@ std::string fileDiff(llvm::StringRef Old, const std::vector<Edit> &Edits) {
            (Offset == Old.size() && (N == 0 || Old.ends_with("\n")) ? 1 : 0);
   };
 
-  struct Group {
-    unsigned First, Last; // old line indices, inclusive
-    std::vector<const Edit *> Edits;
+  // 1. Edits on the same or adjacent lines, rewritten together: the old
+  //    lines [OldBegin, OldEnd) become NewLines, once the lines that come
+  //    out unchanged at either end are dropped.
+  struct Change {
+    unsigned OldBegin, OldEnd;
+    std::vector<std::string> NewLines;
   };
-  std::vector<Group> Groups;
-  for (const Edit &E : Edits) {
-    unsigned First = LineOf(E.Offset);
-    unsigned Last = E.Length ? LineOf(E.Offset + E.Length - 1) : First;
-    if (!Groups.empty() && First <= Groups.back().Last + 1 + 2 * Context) {
-      Groups.back().Last = std::max(Groups.back().Last, Last);
-      Groups.back().Edits.push_back(&E);
-    } else {
-      Groups.push_back({First, Last, {&E}});
+  std::vector<Change> Changes;
+  for (size_t I = 0; I < Edits.size();) {
+    unsigned First = std::min(LineOf(Edits[I].Offset), N);
+    unsigned Last = First; // inclusive
+    size_t J = I;
+    for (; J < Edits.size(); ++J) {
+      const Edit &E = Edits[J];
+      unsigned F = LineOf(E.Offset);
+      if (J > I && F > Last + 1)
+        break;
+      Last = std::max(Last, E.Length ? LineOf(E.Offset + E.Length - 1) : F);
     }
-  }
-
-  std::string Out;
-  for (const Group &G : Groups) {
-    unsigned Begin = Starts[std::min(G.First, N)];
-    unsigned End = Starts[std::min(G.Last + 1, N)];
+    Last = std::min(Last, N ? N - 1 : 0);
+    unsigned Begin = Starts[First], End = Starts[std::min(Last + 1, N)];
     std::string New;
     unsigned Pos = Begin;
-    for (const Edit *E : G.Edits) {
-      New += Old.slice(Pos, E->Offset);
-      New += E->Text;
-      Pos = E->Offset + E->Length;
+    for (size_t K = I; K < J; ++K) {
+      New += Old.slice(Pos, Edits[K].Offset);
+      New += Edits[K].Text;
+      Pos = Edits[K].Offset + Edits[K].Length;
     }
-    New += Old.slice(Pos, End);
+    New += Old.slice(std::max(Pos, Begin), std::max(End, Pos));
+    I = J;
     std::vector<llvm::StringRef> OldBlock = splitLines(Old.slice(Begin, End));
     std::vector<llvm::StringRef> NewBlock = splitLines(New);
-
-    unsigned FirstLine = std::min(G.First, N);
-    unsigned Before = std::min(Context, FirstLine);
-    unsigned LastLine = FirstLine + OldBlock.size(); // one past
-    unsigned After = std::min<unsigned>(Context, N - LastLine);
     size_t Pre = 0;
     while (Pre < OldBlock.size() && Pre < NewBlock.size() && OldBlock[Pre] == NewBlock[Pre])
       ++Pre;
@@ -398,25 +462,45 @@ std::string fileDiff(llvm::StringRef Old, const std::vector<Edit> &Edits) {
       ++Suf;
     if (Pre == OldBlock.size() && Pre == NewBlock.size())
       continue; // the edits change nothing
+    Change C{unsigned(First + Pre), unsigned(First + OldBlock.size() - Suf), {}};
+    for (size_t K = Pre; K < NewBlock.size() - Suf; ++K)
+      C.NewLines.push_back(NewBlock[K].str());
+    if (!Changes.empty() && C.OldBegin < Changes.back().OldEnd)
+      C.OldBegin = Changes.back().OldEnd; // cannot happen with sorted edits
+    Changes.push_back(std::move(C));
+  }
 
-    unsigned OldCount = Before + OldBlock.size() + After;
-    unsigned NewCount = Before + NewBlock.size() + After;
-    unsigned OldStart = FirstLine - Before + (OldCount ? 1 : 0);
-    unsigned NewStart = FirstLine - Before + (NewCount ? 1 : 0);
+  // 2. Hunks: changes whose contexts would meet share one.
+  std::string Out;
+  long Delta = 0; // new line number minus old, before the current hunk
+  for (size_t I = 0; I < Changes.size();) {
+    size_t J = I + 1;
+    while (J < Changes.size() && Changes[J].OldBegin - Changes[J - 1].OldEnd <= 2 * Context)
+      ++J;
+    unsigned From = Changes[I].OldBegin >= Context ? Changes[I].OldBegin - Context : 0;
+    unsigned To = std::min(N, Changes[J - 1].OldEnd + Context);
+    std::string Body;
+    unsigned OldCount = 0, NewCount = 0;
+    unsigned Line = From;
+    for (size_t K = I; K < J; ++K) {
+      for (; Line < Changes[K].OldBegin; ++Line, ++OldCount, ++NewCount)
+        emitLine(Body, ' ', Lines[Line]);
+      for (; Line < Changes[K].OldEnd; ++Line, ++OldCount)
+        emitLine(Body, '-', Lines[Line]);
+      for (const std::string &L : Changes[K].NewLines) {
+        emitLine(Body, '+', L);
+        ++NewCount;
+      }
+    }
+    for (; Line < To; ++Line, ++OldCount, ++NewCount)
+      emitLine(Body, ' ', Lines[Line]);
+    // "-s,0" names the line before an empty range, "-s,n" its first line.
+    unsigned OldStart = From + (OldCount ? 1 : 0);
+    unsigned NewStart = unsigned(long(From) + Delta) + (NewCount ? 1 : 0);
     Out += "@@ -" + std::to_string(OldStart) + "," + std::to_string(OldCount) + " +" +
-           std::to_string(NewStart) + "," + std::to_string(NewCount) + " @@\n";
-    for (unsigned I = FirstLine - Before; I < FirstLine; ++I)
-      emitLine(Out, ' ', Lines[I]);
-    for (size_t I = 0; I < Pre; ++I)
-      emitLine(Out, ' ', OldBlock[I]);
-    for (size_t I = Pre; I < OldBlock.size() - Suf; ++I)
-      emitLine(Out, '-', OldBlock[I]);
-    for (size_t I = Pre; I < NewBlock.size() - Suf; ++I)
-      emitLine(Out, '+', NewBlock[I]);
-    for (size_t I = OldBlock.size() - Suf; I < OldBlock.size(); ++I)
-      emitLine(Out, ' ', OldBlock[I]);
-    for (unsigned I = LastLine; I < LastLine + After; ++I)
-      emitLine(Out, ' ', Lines[I]);
+           std::to_string(NewStart) + "," + std::to_string(NewCount) + " @@\n" + Body;
+    Delta += long(NewCount) - long(OldCount);
+    I = J;
   }
   return Out;
 }

@@ -7,7 +7,11 @@
 
 namespace hotpath::driver {
 
-/// Fills Line/Col/CodePointCol of every message from the files' bytes.
+/// \p Path relative to \p Dir when it is below it, else unchanged.
+std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir);
+
+/// Fills Line/Col/CodePointCol of every message, and the lines of every
+/// related range, from the files' bytes.
 void locate(std::vector<Finding> &Findings);
 
 /// clang-tidy's text: "file:line:col: warning: message [check]", the source

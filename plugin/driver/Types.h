@@ -16,9 +16,21 @@
 
 namespace hotpath::driver {
 
-/// New-side line numbers (1-based) the patch added or changed, per file
-/// (absolute, symlink-free path).
-using ChangedLines = std::map<std::string, std::set<unsigned>>;
+/// What a patch changes in one file, in new-side line numbers (1-based).
+struct FileChanges {
+  std::set<unsigned> Lines;         // added or changed
+  std::set<unsigned> DeletedBefore; // N: lines removed between lines N-1 and N
+};
+
+/// The changes of a patch, per file (absolute, symlink-free path).
+using ChangedLines = std::map<std::string, FileChanges>;
+
+/// A byte range of a file; the lines it spans are filled in by locate().
+struct Range {
+  std::string File; // absolute, symlink-free
+  unsigned Offset = 0, Length = 0;
+  unsigned FirstLine = 0, LastLine = 0;
+};
 
 /// One replacement of a fix-it, in byte offsets of the file as analysed.
 struct Edit {
@@ -50,6 +62,11 @@ struct Finding {
   std::vector<Message> Notes;
   std::vector<Edit> Fix;
   std::string TU; // the translation unit that reported it
+  /// The source the finding is about besides its own line: the extent of
+  /// the declaration it reports (sent by the checks, FindingExtent.h) and
+  /// the code its fix rewrites. A patch that touches any of them touches
+  /// the finding (PatchFilter.h).
+  std::vector<Range> Related;
 };
 
 /// A translation unit that could not be analysed, and why.

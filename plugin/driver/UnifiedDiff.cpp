@@ -97,11 +97,15 @@ bool parseUnifiedDiff(llvm::StringRef Text, llvm::StringRef Root, ChangedLines &
       char C = L.empty() ? ' ' : L[0];
       if (C == '+') {
         if (!File.empty())
-          Out[File].insert(NewLine);
+          Out[File].Lines.insert(NewLine);
         ++NewLine;
         if (NewLeft)
           --NewLeft;
       } else if (C == '-') {
+        // A removed line changes what surrounds it: the declaration it was
+        // part of is touched even when nothing is added in its place.
+        if (!File.empty())
+          Out[File].DeletedBefore.insert(NewLine);
         if (OldLeft)
           --OldLeft;
       } else if (C == ' ' || L.empty()) {

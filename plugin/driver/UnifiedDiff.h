@@ -8,10 +8,10 @@
 namespace hotpath::driver {
 
 /// Reads a unified diff (git diff, diff -u, a patch file) and records, per
-/// new-side file, the lines it adds or changes. Paths are taken relative to
-/// Root; a git-style diff ("--- a/x", "+++ b/x") has its prefixes removed.
-/// Deleted files and lines that are only removed add nothing. Returns false
-/// with Err set when the text is not a unified diff it can follow.
+/// new-side file, the lines it adds or changes and where it removes lines.
+/// Paths are taken relative to Root; a git-style diff ("--- a/x", "+++ b/x")
+/// has its prefixes removed. Deleted files add nothing. Returns false with
+/// Err set when the text is not a unified diff it can follow.
 bool parseUnifiedDiff(llvm::StringRef Text, llvm::StringRef Root, ChangedLines &Out,
                       std::string &Err);
 

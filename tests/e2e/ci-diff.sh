@@ -6,7 +6,11 @@
 # the result compiles); a patch touching only unrelated lines (nothing,
 # exit 0); a patch to a header alone (found through the TUs that include it,
 # the header edit once in the fix patch); a TU that does not compile (exit 2,
-# named, and the findings elsewhere still reported); usage errors (exit 2).
+# named, and the findings elsewhere still reported); usage errors (exit 2);
+# what a patch touches beyond a finding's line: a check function's body (a
+# line added, a line removed), a hook call's statement, an assert macro's
+# continuation line, with controls next to each; an assembly file in the
+# compile database (skipped with a note); main...HEAD after main moved on.
 # Usage: ci-diff.sh HOTPATH_TIDY CC
 set -euo pipefail
 tidy=$(realpath "$1") cc=$2
@@ -62,6 +66,47 @@ PY
 g add -A && g commit -qm base
 
 run() { "$tidy" --diff=HEAD -p . "$@"; }
+# fix_patch_exact WHAT PATCH: patch -p1 --fuzz=0 takes it in a copy of the
+# repository, and every hunk has 3 lines of context before and after its
+# changes (fewer only at the start or end of the file), as diff -u writes.
+fix_patch_exact() {
+  rm -rf "$work/pcopy" && cp -r "$repo" "$work/pcopy"
+  if (cd "$work/pcopy" && patch -p1 --fuzz=0 --batch <"$2" >"$work/patch.log" 2>&1); then
+    ok "$1: patch -p1 --fuzz=0 takes it"
+  else
+    bad "$1: patch -p1 --fuzz=0"; cat "$work/patch.log"
+  fi
+  if python3 - "$2" "$repo" <<'PY2'
+import re, sys
+patch, repo = sys.argv[1], sys.argv[2]
+bad, path, hunks = [], None, 0
+lines = open(patch).read().split("\n")
+for i, l in enumerate(lines):
+    if l.startswith("+++ b/"):
+        path = l[6:]
+        total = len(open(repo + "/" + path).read().splitlines())
+    m = re.match(r"@@ -(\d+),(\d+) \+\d+,\d+ @@", l)
+    if not m:
+        continue
+    hunks += 1
+    start, count = int(m.group(1)), int(m.group(2))
+    body = []
+    for b in lines[i + 1:]:
+        if not b or b[0] not in " +-\\":
+            break
+        if b[0] != "\\":
+            body.append(b[0])
+    lead = len(body) - len("".join(body).lstrip(" "))
+    trail = len(body) - len("".join(body).rstrip(" "))
+    want_lead = min(3, start - 1)
+    want_trail = min(3, total - (start + count - 1) + trail)
+    if lead != want_lead or trail != want_trail:
+        bad.append("%s @@ -%d,%d: %d lines of context before, %d after" % (path, start, count, lead, trail))
+if bad or not hunks:
+    sys.exit("\n".join(bad) or "no hunk")
+PY2
+  then ok "$1: 3 lines of context on both sides of every hunk"; else bad "$1: context"; fi
+}
 
 # 0. A clean commit: nothing to check.
 set +e
@@ -110,7 +155,7 @@ set -e
 expect_rc 1 $rc "patch 1 sarif"
 if $sarif_check "$work/a.sarif" --results 1 --rule hotpath-check-split \
      --file src/buf.c --line 13 --col 13 --fixes; then
-  ok "patch 1 SARIF: 2.1.0 required properties, one result at src/buf.c:13:13 with its fix"
+  ok "patch 1 SARIF: valid against the SARIF 2.1.0 schema, one result at src/buf.c:13:13 with its fix"
 else
   bad "patch 1 SARIF"
 fi
@@ -121,6 +166,40 @@ rel = [(l["physicalLocation"]["region"]["startLine"], l["message"]["text"]) for 
 assert rel == [(13, "'check_bounds' is hot: 3 call sites"),
                (17, "this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one")], rel
 PY
+
+# The schema check can fail: a property the schema does not have, a line 0.
+python3 - "$work/a.sarif" "$work/a.broken.sarif" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["runs"][0]["results"][0]
+r["bogus"] = 1
+r["locations"][0]["physicalLocation"]["region"]["startLine"] = 0
+json.dump(d, open(sys.argv[2], "w"))
+PY
+if $sarif_check "$work/a.broken.sarif" >"$work/broken.out"; then
+  bad "a SARIF log the schema rejects passes the check"
+else
+  grep -q "Additional properties are not allowed ('bogus' was unexpected)" "$work/broken.out" &&
+    grep -q "0 is less than the minimum of 1" "$work/broken.out" &&
+    ok "the official schema rejects a broken log (extra property, line 0)" ||
+    { bad "broken log rejected, but not by the schema"; cat "$work/broken.out"; }
+fi
+# partialFingerprints: the same finding after lines are added above it (its
+# line moves), another one for another function.
+print_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runs"][0]["results"][0]["partialFingerprints"]["hotpathFinding/v1"])' "$1" 2>/dev/null || echo "no fingerprint"; }
+fp1=$(print_of "$work/a.sarif")
+cp src/buf.c "$work/buf.c.keep"
+sed -i '4a /* running sums */\n/* of bytes */' src/buf.c
+run --format=sarif >"$work/moved.sarif" 2>/dev/null || true
+line=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"])' "$work/moved.sarif")
+[ "$line" = 15 ] && [ "$(print_of "$work/moved.sarif")" = "$fp1" ] \
+  && ok "SARIF: partialFingerprints unchanged when the finding moves from line 13 to $line" \
+  || bad "SARIF: fingerprint changed with the line (line $line)"
+sed -i 's/check_bounds/check_range/g' src/buf.c
+run --format=sarif >"$work/renamed.sarif" 2>/dev/null || true
+[ "$(print_of "$work/renamed.sarif")" != "$fp1" ] && ok "  and different for another function" \
+  || bad "  the same for another function"
+cp "$work/buf.c.keep" src/buf.c
 
 git diff HEAD >"$work/a.patch"
 set +e
@@ -146,6 +225,7 @@ show "patch 1, --fix-patch" "$work/fix1.diff"
   || bad "--fix-patch changed the working tree"
 rm -rf "$work/copy" && cp -r "$repo" "$work/copy"
 if (cd "$work/copy" && git apply "$work/fix1.diff"); then ok "fix patch 1: git apply takes it"; else bad "fix patch 1: git apply"; fi
+fix_patch_exact "fix patch 1" "$work/fix1.diff"
 if (cd "$work/copy" && "$cc" -std=c11 -Wall -Wextra -Werror -Iinclude -c src/buf.c -o /dev/null); then
   ok "fix patch 1 applied: src/buf.c compiles with -Wall -Wextra -Werror"
 else
@@ -209,6 +289,7 @@ show "patch 3, --fix-patch" "$work/fix3.diff"
 [ "$(grep -c '^+#define ASSERT' "$work/fix3.diff")" = 1 ] && ok "fix patch 3: the header edit once (2 TUs)" \
   || bad "fix patch 3: header edit count"
 rm -rf "$work/copy" && cp -r "$repo" "$work/copy"
+fix_patch_exact "fix patch 3" "$work/fix3.diff"
 if (cd "$work/copy" && git apply "$work/fix3.diff" && for f in src/*.c; do
       "$cc" -std=c11 -Wall -Wextra -Werror -Iinclude -c "$f" -o /dev/null || exit 1; done); then
   ok "fix patch 3 applies and every TU compiles"
@@ -264,6 +345,167 @@ expect_rc 2 $rc5 "no compile database"; grep -q "cannot load the compilation dat
 # 6. Without --diff it is clang-tidy.
 "$tidy" --list-checks -checks='-*,hotpath-*' | grep -q hotpath-check-split && ok "without --diff: clang-tidy" \
   || bad "without --diff"
+
+# 6b. --help: the modes and their options first, then clang-tidy's;
+#     --version: this tool's version and the LLVM it was built for, then LLVM's.
+set +e
+"$tidy" --help >"$work/help.out" 2>&1; rc=$?
+set -e
+expect_rc 0 $rc "--help"
+python3 - "$work/help.out" <<'PY2' && ok "--help: --diff, --profile, --inline-remarks, --format, --fix-patch, -j, then clang-tidy's -checks" || bad "--help order"
+import sys
+t = open(sys.argv[1]).read()
+assert t.startswith("OVERVIEW: hotpath-tidy"), t[:80]
+ours = [t.index(k) for k in ("--diff=<rev>", "--profile=<file>", "--inline-remarks", "--format=text|github|sarif", "--fix-patch=<file>", "-j N")]
+theirs = t.index("--checks=<string>")
+assert max(ours) < theirs, (ours, theirs)
+PY2
+"$tidy" --version >"$work/version.out" 2>&1
+head -1 "$work/version.out" | grep -qx "hotpath-tidy version [0-9.]*" &&
+  sed -n 2p "$work/version.out" | grep -q "built for LLVM [0-9][0-9.]* (clang-tidy-[0-9]*)" &&
+  grep -q "LLVM version" "$work/version.out" && ok "--version: the tool's, the LLVM it was built for, LLVM's" \
+  || { bad "--version"; cat "$work/version.out"; }
+
+# 7. Patch mode misses nothing: a finding belongs to a patch that changes any
+#    line of what it is about, not only the line it points at.
+git apply "$work/a.patch" && g commit -qam "check function"
+run_rc() { # NAME ARGS...: run with --diff, output in $work/NAME.{out,err}, exit in $rc
+  local name=$1; shift
+  set +e
+  "$tidy" "$@" -p . >"$work/$name.out" 2>"$work/$name.err"; rc=$?
+  set -e
+  show "$name, exit $rc" "$work/$name.out"
+}
+# add_branch COND: a report-and-return branch before check_bounds' success return.
+add_branch() {
+  python3 - "$1" <<'PY2'
+import sys
+p = "src/buf.c"
+s = open(p).read()
+s = s.replace("\treturn true;\n}\n", "\tif (%s) {\n\t\tfprintf(stderr, \"bad size %%u\\n\", size);\n\t\treturn false;\n\t}\n\treturn true;\n}\n" % sys.argv[1], 1)
+open(p, "w").write(s)
+PY2
+}
+# edit_case WHAT HUNK WANT_RC [WARNING]: the working tree as edited, whose
+# diff must have HUNK; exit WANT_RC and, when given, WARNING alone reported.
+edit_case() {
+  git diff -U0 HEAD | grep -qF "$2" || { bad "$1: unexpected patch"; git diff HEAD; }
+  run_rc case --diff=HEAD
+  expect_rc "$3" $rc "$1"
+  if [ -n "${4:-}" ]; then
+    grep -qF "$4" "$work/case.out" && [ "$(grep -c ': warning: ' "$work/case.out")" = 1 ] \
+      && ok "  reported, once" || bad "  not reported"
+  else
+    [ ! -s "$work/case.out" ] && ok "  nothing reported" || bad "  reported"
+  fi
+  git checkout -q -- .
+}
+# 7a. A third report-and-return branch inside the function, the name line
+#     untouched: reported on the function's name, line 13.
+add_branch "size == 0"
+edit_case "a branch added inside a check function's body" "@@ -24,0 +25,4 @@" 1 \
+  "src/buf.c:13:13: warning: check function 'check_bounds' tests 3 conditions on a hot path"
+# 7b. Only a removed line, inside the function.
+sed -i '16{/^$/d}' src/buf.c
+edit_case "a line removed inside a check function" "@@ -16 +15,0 @@" 1 \
+  "src/buf.c:13:13: warning: check function 'check_bounds' tests 2 conditions"
+# 7c. The control: the line right before the function is not the function.
+sed -i '12s/^$/\/* bounds *\//' src/buf.c
+edit_case "the line before the function: not part of it" "@@ -12 +12 @@" 0
+# 7d. An assembly file in the compile database: skipped with a note.
+printf '/* crc */\n\t.text\n\t.globl crc\ncrc:\n\tret\n' >src/crc.S
+python3 - "$repo" <<'PY2'
+import json, sys
+d = sys.argv[1]
+db = json.load(open(d + "/compile_commands.json"))
+db.append({"directory": d, "file": "src/crc.S", "arguments": ["cc", "-c", "src/crc.S", "-o", "crc.o"]})
+json.dump(db, open(d + "/compile_commands.json", "w"), indent=1)
+PY2
+g add -A && g commit -qm "assembly"
+sed -i 's|/\* crc \*/|/* crc32 */|' src/crc.S
+run_rc asm --diff=HEAD
+expect_rc 0 $rc "a comment changed in an assembly file"
+grep -qxF "hotpath-tidy: note: skipping src/crc.S: assembly, which clang-tidy does not check" "$work/asm.err" \
+  && ok "  skipped with a note" || { bad "  no note"; cat "$work/asm.err"; }
+grep -qF "1 changed file; 0 of 4 translation units to check" "$work/asm.err" && ok "  and no TU run" || bad "  TU count"
+sed -i 's/x + 1/x + 5/' src/other.c
+run_rc asm2 --diff=HEAD
+expect_rc 0 $rc "assembly and C changed: the C file is checked"
+grep -qF "2 changed files; 1 of 4 translation units to check (1 changed" "$work/asm2.err" && ok "  the C TU only" \
+  || { bad "  TU count"; cat "$work/asm2.err"; }
+git checkout -q -- .
+# 7e. The target branch moved on: main...HEAD is the branch's own change.
+git branch -q -M main
+git checkout -q -b feature
+sed -i 's/x + 1/x + 7/' src/other.c && g commit -qam "feature"
+git checkout -q main
+add_branch "size == 0"
+g commit -qam "main moves on"
+git checkout -q feature
+run_rc moved --diff=main
+expect_rc 1 $rc "--diff=main after main moved on: main's own change shows up"
+grep -qF "hotpath-tidy: note: main is not an ancestor of HEAD: the diff also holds what main changed since HEAD forked from it; --diff=main...HEAD checks only the changes of HEAD" "$work/moved.err" \
+  && ok "  with a note pointing at main...HEAD" || { bad "  no note"; cat "$work/moved.err"; }
+run_rc mergebase --diff=main...HEAD
+expect_rc 0 $rc "--diff=main...HEAD: only the branch's change"
+[ ! -s "$work/mergebase.out" ] && ok "  nothing reported" || bad "  reported"
+grep -qF "1 changed file; 1 of 4 translation units to check (1 changed" "$work/mergebase.err" \
+  && ok "  src/other.c alone" || { bad "  TU selection"; cat "$work/mergebase.err"; }
+run_rc mergebase2 --diff=main...
+expect_rc 0 $rc "--diff=main... (B defaults to HEAD)"
+run_rc notchecked --diff=feature...main
+expect_rc 2 $rc "--diff=A...B with B not checked out"
+grep -qF "the files checked are the working tree's, so 'main' must be the checked-out commit (HEAD)" "$work/notchecked.err" \
+  && ok "  says why" || { bad "  reason"; cat "$work/notchecked.err"; }
+# The same branch, now with a body edit of its own: main...HEAD finds it.
+add_branch "size > 8"
+run_rc mergebase3 --diff=main...HEAD
+expect_rc 1 $rc "--diff=main...HEAD with a body edit on the branch"
+grep -q "^src/buf.c:13:13: warning: check function 'check_bounds' tests 3 conditions" "$work/mergebase3.out" \
+  && ok "  reported" || bad "  not reported"
+git checkout -q -- .
+# 7f. A hook's call site statement and an assert macro's definition, each
+#     over two lines; the finding is on the first, the patch on the second.
+python3 - "$here/../checks/hotpath-hook-gate/empty-static-hook.c" "$repo" <<'PY2'
+import json, sys
+s = open(sys.argv[1]).read().replace("\t\ttrace_lookup(&items[i], key);\n", "\t\ttrace_lookup(&items[i],\n\t\t\t     key);\n")
+s += ("\n#ifdef DEBUG\n#define ASSERT(x) ((x) ? (void)0 : __builtin_trap())\n#else\n#define ASSERT(x) \\\n\t(void)(x)\n#endif\n"
+      "\nint first(const struct item *items) { ASSERT(items != 0); return items[0].key; }\n")
+open("src/hook.c", "w").write(s)
+d = sys.argv[2]
+db = json.load(open(d + "/compile_commands.json"))
+db.append({"directory": d, "file": "src/hook.c", "arguments": ["cc", "-std=c11", "-c", "src/hook.c", "-o", "hook.o"]})
+json.dump(db, open(d + "/compile_commands.json", "w"), indent=1)
+PY2
+g add -A && g commit -qm "hook and assert"
+[ "$(sed -n 16p src/hook.c)" = "$(printf '\t\ttrace_lookup(&items[i],')" ] && [ "$(sed -n 27p src/hook.c)" = '#define ASSERT(x) \' ] \
+  || bad "7f: src/hook.c is not laid out as the cases expect"
+sed -i '17s|key);|key /* k */);|' src/hook.c
+edit_case "the second line of a hook's call statement" "@@ -17 +17 @@" 1 \
+  "src/hook.c:16:3: warning: hot call to hook 'trace_lookup'"
+sed -i '18s/if (items/if ( items/' src/hook.c
+edit_case "the next statement after the hook call (the control)" "@@ -18 +18 @@" 0
+sed -i '28s/(void)(x)/(void)((x))/' src/hook.c
+edit_case "the continuation line of a disabled assert's definition" "@@ -28 +28 @@" 1 \
+  "src/hook.c:27:9: warning: disabled assert 'ASSERT' still evaluates its argument"
+sed -i '31s/items\[0\]/items[ 0]/' src/hook.c
+edit_case "a use of the assert whose argument does no work (the control)" "@@ -31 +31 @@" 0
+# Both findings' fixes in one file: several hunks, line numbers shifted by
+# the ones before.
+sed -i -e '17s|key);|key /* k */);|' -e '28s/(void)(x)/(void)((x))/' src/hook.c
+set +e
+run --fix-patch="$work/fix7.diff" >/dev/null 2>&1; rc=$?
+set -e
+expect_rc 1 $rc "hook call and assert changed, --fix-patch"
+show "fix patch 7" "$work/fix7.diff"
+[ "$(grep -c '^@@' "$work/fix7.diff")" -ge 2 ] && ok "fix patch 7: several hunks" || bad "fix patch 7: hunks"
+fix_patch_exact "fix patch 7" "$work/fix7.diff"
+if (cd "$work/pcopy" && "$cc" -std=c11 -Wall -Wextra -Werror -c src/hook.c -o /dev/null); then
+  ok "fix patch 7 applied: src/hook.c compiles with -Wall -Wextra -Werror"
+else
+  bad "fix patch 7 applied: does not compile"
+fi
+git checkout -q -- .
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

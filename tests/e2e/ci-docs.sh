@@ -3,15 +3,51 @@
 # file, not copied), in scratch git repositories with a CMake project: the
 # GitHub Actions step, the GitLab CI job's script, the pre-commit hook and
 # the fix-patch commands. A pull request that adds a hot check function must
-# fail each, with the annotation, SARIF and fix patch they promise.
-# Usage: ci-docs.sh HOTPATH_TIDY DOCS_CI_MD
+# fail each, with the annotation, SARIF and fix patch they promise; one that
+# adds none must pass, also after main moved on. The GitHub and GitLab jobs
+# install hotpath-tidy as the doc says, from DEB (a cpack package of the
+# build under test, through a file:// URL), with apt-get replaced by a
+# stand-in that unpacks the package and checks that every other package
+# named is installed here; they then run the unpacked hotpath-tidy.
+# Usage: ci-docs.sh HOTPATH_TIDY DOCS_CI_MD DEB
 set -euo pipefail
-tidy=$(realpath "$1") doc=$(realpath "$2")
+tidy=$(realpath "$1") doc=$(realpath "$2") deb=$(realpath "${3:?the .deb to install}")
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/bin" && ln -s "$tidy" "$work/bin/hotpath-tidy"
+base_path=$PATH
 export PATH="$work/bin:$PATH"
+# Git's global config of the jobs (safe.directory), not the machine's.
+export GIT_CONFIG_GLOBAL=$work/gitconfig
+
+# The apt-get of the CI jobs: "update" does nothing, "install" unpacks a
+# .deb into $work/root (after checking that what it depends on is
+# installed) and checks that each package named is installed.
+mkdir "$work/shim"
+cat >"$work/shim/apt-get" <<SH
+#!/bin/sh
+set -e
+[ "\$1" = update ] && exit 0
+[ "\$1" = install ] || { echo "apt-get stand-in: only update and install" >&2; exit 1; }
+shift
+for a in "\$@"; do
+  case "\$a" in
+    -*) ;;
+    *.deb)
+      for d in \$(dpkg-deb --field "\$a" Depends | tr ',' '\n' | sed 's/(.*)//; s/|.*//; s/ //g'); do
+        dpkg -s "\$d" >/dev/null 2>&1 || { echo "apt-get stand-in: \$a needs \$d, not installed" >&2; exit 1; }
+      done
+      dpkg-deb -x "\$a" "$work/root"
+      echo "apt-get stand-in: unpacked \$a (depends: \$(dpkg-deb --field "\$a" Depends))" ;;
+    *) dpkg -s "\$a" >/dev/null 2>&1 || { echo "apt-get stand-in: \$a is not installed" >&2; exit 1; } ;;
+  esac
+done
+SH
+chmod +x "$work/shim/apt-get"
+# For the GitHub and GitLab jobs: the stand-in, then what the package installs.
+job_path="$work/shim:$work/root/usr/bin:$base_path"
+export HOTPATH_TIDY_DEB_URL="file://$deb"
 passed=0 failed=0
 ok() { passed=$((passed + 1)); echo "ok   $*"; }
 bad() { failed=$((failed + 1)); echo "FAIL $*"; }
@@ -28,30 +64,31 @@ def block(first_line):
         if body.startswith(first_line):
             return body
     sys.exit("docs/ci.md: no block starting with %r" % first_line)
+def lines_after(lines, i, prefix, out):
+    """The lines after lines[i] that start with prefix, without it, to out."""
+    body = []
+    for l in lines[i + 1:]:
+        if not l.startswith(prefix):
+            break
+        body.append(l[len(prefix):])
+    open(work + "/" + out, "w").write("\n".join(body) + "\n")
 gh = block("# .github/workflows/hotpath-tidy.yml").splitlines()
-i = gh.index("        run: |", gh.index("      - name: hotpath-tidy on the pull request"))
-run = []
-for l in gh[i + 1:]:
-    if not l.startswith("          "):
-        break
-    run.append(l[10:])
-open(work + "/github-step.sh", "w").write("\n".join(run) + "\n")
+for name, out in (("Install git, the build tools and hotpath-tidy", "github-install.sh"),
+                  ("Build the compile database", "github-build.sh"),
+                  ("hotpath-tidy on the pull request", "github-step.sh")):
+    lines_after(gh, gh.index("        run: |", gh.index("      - name: " + name)), " " * 10, out)
 gl = block("# .gitlab-ci.yml").splitlines()
-i = gl.index("  script:")
-script = []
-for l in gl[i + 1:]:
-    if not l.startswith("    - "):
-        break
-    script.append(l[6:])
-open(work + "/gitlab-script.sh", "w").write("\n".join(script) + "\n")
+lines_after(gl, gl.index("  before_script:"), "    - ", "gitlab-before.sh")
+lines_after(gl, gl.index("  script:"), "    - ", "gitlab-script.sh")
 open(work + "/pre-commit", "w").write(block("#!/bin/sh\n# .git/hooks/pre-commit"))
 entry = [l.split("entry:", 1)[1].strip() for l in block("# .pre-commit-config.yaml").splitlines() if "entry:" in l]
 open(work + "/pre-commit-entry", "w").write(entry[0] + "\n")
 fix = block("hotpath-tidy --diff=HEAD -p build --fix-patch")
 open(work + "/fix.sh", "w").write(fix)
 PY
-echo "GitHub step:"; sed 's/^/    /' "$work/github-step.sh"
-echo "GitLab script:"; sed 's/^/    /' "$work/gitlab-script.sh"
+for f in github-install github-build github-step gitlab-before gitlab-script; do
+  echo "$f:"; sed 's/^/    /' "$work/$f.sh"
+done
 
 # A CMake project on branch main of an "origin" repository.
 src=$work/src
@@ -59,13 +96,17 @@ mkdir -p "$src/src" "$src/include"
 cat >"$src/CMakeLists.txt" <<'CM'
 cmake_minimum_required(VERSION 3.16)
 project(demo C)
-add_executable(demo src/buf.c src/main.c src/other.c)
+add_executable(demo src/buf.c src/main.c src/other.c src/old.c)
 target_include_directories(demo PRIVATE include)
 CM
 printf '#ifndef BUF_H\n#define BUF_H\nstruct buf { unsigned long len; unsigned char *data; };\nunsigned sum(const struct buf *b);\n#endif\n' >"$src/include/buf.h"
 printf '#include <stdbool.h>\n#include <stdio.h>\n#include "buf.h"\n\nunsigned sum(const struct buf *b)\n{\n\tunsigned s = 0;\n\tfor (unsigned long i = 0; i < b->len; i++)\n\t\ts += b->data[i];\n\treturn s;\n}\n' >"$src/src/buf.c"
 printf '#include "buf.h"\nint main(void) { struct buf b = {0, 0}; return (int)sum(&b); }\n' >"$src/src/main.c"
 printf 'int other(int x) { return x + 1; }\n' >"$src/src/other.c"
+# An old hot check function on main, which main later rewrites (7. below).
+{ printf '#include <stdbool.h>\n#include <stdio.h>\n#include "buf.h"\n\n'
+  sed -n '/^static bool check_bounds/,$p' "$here/../checks/hotpath-check-split/two-branch-subsumed.c" |
+    sed 's/check_bounds/old_bounds/; s/get\([0-9]*\)(/old_get\1(/'; } >"$src/src/old.c"
 printf 'build/\nhotpath.sarif\nhotpath-fixes.diff\n' >"$src/.gitignore"
 (cd "$src" && git init -q -b main && g add -A && g commit -qm base)
 git clone -q --bare "$src" "$work/origin.git"
@@ -93,36 +134,63 @@ check_artifacts() { # WHAT DIR
   fi
 }
 
-# GitHub Actions: the cmake step, then the hotpath-tidy step with its env.
+# GitHub Actions: the install step, the cmake step, then the hotpath-tidy
+# step with its env, each as a run block of its own (bash -e, as Actions).
 pr_clone "$work/gh"
 set +e
-(cd "$work/gh" && cmake -S . -B build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null &&
+(cd "$work/gh" && export PATH="$job_path" GITHUB_WORKSPACE="$work/gh" &&
+   bash -e "$work/github-install.sh" >"$work/gh-install.out" 2>&1 &&
+   bash -e "$work/github-build.sh" >/dev/null &&
    BASE=origin/main bash -e "$work/github-step.sh") >"$work/gh.out" 2>"$work/gh.err"; rc=$?
 set -e
+echo "---- GitHub install step output"; sed 's/^/    /' "$work/gh-install.out"; echo "----"
+grep -q "^hotpath-tidy version " "$work/gh-install.out" && [ -x "$work/root/usr/bin/hotpath-tidy" ] \
+  && ok "GitHub install step: the package's hotpath-tidy runs" || bad "GitHub install step"
+git config --global --get-all safe.directory | grep -qxF "$work/gh" \
+  && ok "GitHub build step: the workspace is a safe directory" || bad "GitHub build step: safe.directory"
 echo "---- GitHub step output"; sed 's/^/    /' "$work/gh.out"; echo "----"
 [ $rc -eq 1 ] && ok "GitHub step fails the check on the finding (exit 1)" || { bad "GitHub step: exit $rc"; cat "$work/gh.err"; }
 grep -q "^::warning file=src/buf.c,line=13,col=13,title=hotpath-check-split::check function 'check_bounds'" "$work/gh.out" \
   && [ "$(grep -c '^::' "$work/gh.out")" = 1 ] && ok "GitHub step: one annotation on src/buf.c:13" || bad "GitHub step: annotation"
 check_artifacts "GitHub step" "$work/gh"
 
-# GitLab CI: the script lines, in one shell that stops at the first failure.
+# GitLab CI: before_script and script lines, in one shell that stops at the
+# first failure (GitLab runs them so).
+gitlab_job() { # DIR
+  (cd "$1" && export PATH="$job_path" CI_MERGE_REQUEST_TARGET_BRANCH_NAME=main &&
+     bash -e "$work/gitlab-before.sh" >/dev/null && bash -e "$work/gitlab-script.sh")
+}
+rm -rf "$work/root"
 pr_clone "$work/gl"
 set +e
-(cd "$work/gl" && CI_MERGE_REQUEST_TARGET_BRANCH_NAME=main bash -e "$work/gitlab-script.sh") \
-  >"$work/gl.out" 2>"$work/gl.err"; rc=$?
+gitlab_job "$work/gl" >"$work/gl.out" 2>"$work/gl.err"; rc=$?
 set -e
+[ -x "$work/root/usr/bin/hotpath-tidy" ] && ok "GitLab before_script installs the package" \
+  || bad "GitLab before_script: nothing installed"
 [ $rc -eq 1 ] && ok "GitLab job fails on the finding (exit 1)" || { bad "GitLab job: exit $rc"; cat "$work/gl.err"; }
 grep -q "^src/buf.c:13:13: warning: check function 'check_bounds'.*\[hotpath-check-split\]$" "$work/gl.out" \
   && ok "GitLab job log shows the finding" || bad "GitLab job log"
 check_artifacts "GitLab job" "$work/gl"
-# A merge request without findings passes.
+# A merge request without findings passes, also after main moved on: main
+# rewrote its old check function since the branch forked, which the branch
+# still has, so a diff against main's tip (not the merge base) would show it
+# as the branch's and fail the job.
 git clone -q "$work/origin.git" "$work/gl2"
 (cd "$work/gl2" && git checkout -q -b feature && sed -i 's/x + 1/x + 2/' src/other.c && g commit -qam other)
-if (cd "$work/gl2" && CI_MERGE_REQUEST_TARGET_BRANCH_NAME=main bash -e "$work/gitlab-script.sh") >/dev/null 2>&1; then
-  ok "GitLab job passes a merge request without findings"
+git clone -q "$work/origin.git" "$work/upstream"
+(cd "$work/upstream" && printf 'int old_placeholder;\n' >src/old.c && g commit -qam "main moves on" && git push -q origin main)
+(cd "$work/gl2" && git fetch -q origin)
+if gitlab_job "$work/gl2" >"$work/gl2.out" 2>&1; then
+  ok "GitLab job passes a merge request without findings, main having moved on"
 else
-  bad "GitLab job fails a clean merge request"
+  bad "GitLab job fails a clean merge request"; cat "$work/gl2.out"
 fi
+set +e
+(cd "$work/gl2" && hotpath-tidy --diff=origin/main -p build >"$work/gl2-tip.out" 2>&1); rc=$?
+set -e
+[ $rc -eq 1 ] && grep -q "src/old.c:.*warning: check function 'old_bounds'" "$work/gl2-tip.out" \
+  && ok "  (against main's tip instead it would fail on main's own change: the control)" \
+  || { bad "  the control: --diff=origin/main gave exit $rc"; cat "$work/gl2-tip.out"; }
 
 # pre-commit hook.
 git clone -q "$work/origin.git" "$work/hook"
@@ -137,7 +205,7 @@ else
 fi
 grep -q "src/buf.c:13:13: warning: check function 'check_bounds'" "$work/hook.out" \
   && ok "pre-commit hook says why" || { bad "pre-commit hook output"; cat "$work/hook.out"; }
-[ "$(git rev-list --count HEAD)" = 1 ] && ok "  nothing committed" || bad "  committed anyway"
+[ "$(git rev-parse HEAD)" = "$(git rev-parse origin/main)" ] && ok "  nothing committed" || bad "  committed anyway"
 # The fix commands of the doc, then the commit goes through.
 bash "$work/fix.sh" >/dev/null 2>&1 || true  # typed one by one: the first exits 1
 grep -q "__builtin_expect(end > b->len, 0)" src/buf.c && ok "the doc's fix commands apply the fix" || bad "fix commands"

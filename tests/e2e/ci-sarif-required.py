@@ -1,165 +1,70 @@
 #!/usr/bin/env python3
-"""Checks a SARIF log field by field against the SARIF 2.1.0 schema
-(sarif-schema-2.1.0.json, OASIS): for every object hotpath-tidy writes, the
-schema's required properties, the types and ranges of the properties it
-uses, its enums, and that no property outside the schema appears (the schema
-says additionalProperties: false). Hand-written from the schema, so no
-network is needed. Also checks what the schema cannot say: ruleIndex points
-at the rule named by ruleId, every uriBaseId is defined, regions are ordered.
+"""Validates a SARIF log against the official SARIF 2.1.0 JSON schema
+(python3-jsonschema; the schema file comes from a registry package, see
+fetch-sarif-schema.sh, given with --schema or $HOTPATH_SARIF_SCHEMA), then
+checks what the schema cannot say: ruleIndex points at the rule named by
+ruleId, every uriBaseId is defined, what code scanning needs to show and
+track a finding (each hotpath rule with fullDescription, help text and
+markdown and helpUri; each result with partialFingerprints), and the
+expected results.
 
-  ci-sarif-required.py LOG.sarif [--results N] [--rule ID] [--file URI --line L --col C]
+  ci-sarif-required.py LOG.sarif [--schema FILE] [--results N] [--rule ID]
+                       [--file URI --line L --col C] [--fixes] [--failed]
 Prints each problem; exits 1 on any.
 """
 import argparse
 import json
-import re
+import os
 import sys
 
-# Objects of the schema ("definitions") that hotpath-tidy emits.
-# props: name -> spec; spec: 'string' | 'uri' | 'bool' | ('int', min) |
-# ('enum', [...]) | ('obj', Def) | ('array', Def-or-spec, minItems) |
-# ('map', Def)
-SCHEMA = {
-    'sarifLog': {
-        'required': ['version', 'runs'],
-        'props': {'$schema': 'uri', 'version': ('enum', ['2.1.0']),
-                  'runs': ('array', 'run', 0)},
-    },
-    'run': {
-        'required': ['tool'],
-        'props': {'tool': ('obj', 'tool'), 'results': ('array', 'result', 0),
-                  'invocations': ('array', 'invocation', 0),
-                  'originalUriBaseIds': ('map', 'artifactLocation'),
-                  'columnKind': ('enum', ['utf16CodeUnits', 'unicodeCodePoints'])},
-    },
-    'tool': {'required': ['driver'], 'props': {'driver': ('obj', 'toolComponent')}},
-    'toolComponent': {
-        'required': ['name'],
-        'props': {'name': 'string', 'version': 'string', 'informationUri': 'uri',
-                  'rules': ('array', 'reportingDescriptor', 0)},
-    },
-    'reportingDescriptor': {
-        'required': ['id'],
-        'props': {'id': 'string', 'name': 'string',
-                  'shortDescription': ('obj', 'multiformatMessageString')},
-    },
-    'multiformatMessageString': {'required': ['text'], 'props': {'text': 'string'}},
-    'message': {'required_any': [['text'], ['id']], 'props': {'text': 'string', 'id': 'string'}},
-    'result': {
-        'required': ['message'],
-        'props': {'ruleId': 'string', 'ruleIndex': ('int', -1),
-                  'level': ('enum', ['none', 'note', 'warning', 'error']),
-                  'message': ('obj', 'message'), 'locations': ('array', 'location', 0),
-                  'relatedLocations': ('array', 'location', 0), 'fixes': ('array', 'fix', 0)},
-    },
-    'location': {
-        'required': [],
-        'props': {'id': ('int', -1), 'physicalLocation': ('obj', 'physicalLocation'),
-                  'message': ('obj', 'message')},
-    },
-    'physicalLocation': {
-        'required_any': [['address'], ['artifactLocation']],
-        'props': {'artifactLocation': ('obj', 'artifactLocation'), 'region': ('obj', 'region')},
-    },
-    'artifactLocation': {'required': [], 'props': {'uri': 'uri', 'uriBaseId': 'string'}},
-    'region': {
-        'required': [],
-        'props': {'startLine': ('int', 1), 'startColumn': ('int', 1), 'endLine': ('int', 1),
-                  'endColumn': ('int', 1), 'charOffset': ('int', -1), 'charLength': ('int', 0)},
-    },
-    'fix': {
-        'required': ['artifactChanges'],
-        'props': {'description': ('obj', 'message'),
-                  'artifactChanges': ('array', 'artifactChange', 1)},
-    },
-    'artifactChange': {
-        'required': ['artifactLocation', 'replacements'],
-        'props': {'artifactLocation': ('obj', 'artifactLocation'),
-                  'replacements': ('array', 'replacement', 1)},
-    },
-    'replacement': {
-        'required': ['deletedRegion'],
-        'props': {'deletedRegion': ('obj', 'region'), 'insertedContent': ('obj', 'artifactContent')},
-    },
-    'artifactContent': {'required': [], 'props': {'text': 'string'}},
-    'invocation': {
-        'required': ['executionSuccessful'],
-        'props': {'executionSuccessful': 'bool',
-                  'toolExecutionNotifications': ('array', 'notification', 0)},
-    },
-    'notification': {
-        'required': ['message'],
-        'props': {'level': ('enum', ['none', 'note', 'warning', 'error']),
-                  'message': ('obj', 'message'), 'locations': ('array', 'location', 0)},
-    },
-}
+try:
+    import jsonschema
+except ImportError:
+    # A python3 of its own (pyenv) may lack it; Debian's has python3-jsonschema.
+    if os.path.realpath(sys.executable) != os.path.realpath('/usr/bin/python3') \
+            and os.path.exists('/usr/bin/python3'):
+        os.execv('/usr/bin/python3', ['/usr/bin/python3'] + sys.argv)
+    sys.exit('ci-sarif-required.py: no jsonschema module (install python3-jsonschema)')
 
-URI_REF = re.compile(r"^[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*$")
 problems = []
 
 
-def check_spec(value, spec, path):
-    if isinstance(spec, str) and spec in SCHEMA:
-        return check_obj(value, spec, path)
-    if spec == 'string':
-        if not isinstance(value, str):
-            problems.append('%s: not a string' % path)
-    elif spec == 'uri':
-        if not isinstance(value, str) or not URI_REF.match(value):
-            problems.append('%s: not a URI reference: %r' % (path, value))
-    elif spec == 'bool':
-        if not isinstance(value, bool):
-            problems.append('%s: not a boolean' % path)
-    elif spec[0] == 'int':
-        if not isinstance(value, int) or isinstance(value, bool) or value < spec[1]:
-            problems.append('%s: not an integer >= %d: %r' % (path, spec[1], value))
-    elif spec[0] == 'enum':
-        if value not in spec[1]:
-            problems.append('%s: %r not one of %s' % (path, value, spec[1]))
-    elif spec[0] == 'obj':
-        check_obj(value, spec[1], path)
-    elif spec[0] == 'array':
-        if not isinstance(value, list):
-            problems.append('%s: not an array' % path)
-            return
-        if len(value) < spec[2]:
-            problems.append('%s: fewer than %d items' % (path, spec[2]))
-        for i, v in enumerate(value):
-            check_spec(v, spec[1], '%s[%d]' % (path, i))
-    elif spec[0] == 'map':
-        if not isinstance(value, dict):
-            problems.append('%s: not an object' % path)
-            return
-        for k, v in value.items():
-            check_obj(v, spec[1], '%s.%s' % (path, k))
-
-
-def check_obj(value, name, path):
-    if not isinstance(value, dict):
-        problems.append('%s: %s is not an object' % (path, name))
+def validate(log, schema_path):
+    try:
+        schema = json.load(open(schema_path))
+    except (OSError, ValueError) as e:
+        problems.append('cannot read the SARIF schema %s: %s' % (schema_path, e))
         return
-    d = SCHEMA[name]
-    for r in d.get('required', []):
-        if r not in value:
-            problems.append('%s: %s lacks required property %r' % (path, name, r))
-    if 'required_any' in d and not any(all(r in value for r in alt) for alt in d['required_any']):
-        problems.append('%s: %s needs one of %s' % (path, name, d['required_any']))
-    for k, v in value.items():
-        if k not in d['props']:
-            problems.append('%s: %s has no property %r in the schema' % (path, name, k))
-        else:
-            check_spec(v, d['props'][k], '%s.%s' % (path, k))
-    if name == 'region':
-        if 'endLine' in value and value['endLine'] < value.get('startLine', 1):
-            problems.append('%s: endLine before startLine' % path)
-        if value.get('endLine', value.get('startLine')) == value.get('startLine') and \
-                'endColumn' in value and value['endColumn'] < value.get('startColumn', 1):
-            problems.append('%s: endColumn before startColumn' % path)
+    cls = jsonschema.validators.validator_for(schema)
+    for e in sorted(cls(schema).iter_errors(log), key=lambda e: list(e.path)):
+        where = '$' + ''.join('[%d]' % p if isinstance(p, int) else '.' + p for p in e.path)
+        problems.append('%s: %s (schema: %s)' % (where, e.message[:300],
+                                                 '/'.join(str(x) for x in e.schema_path)))
+
+
+def check_code_scanning(run, rp):
+    for i, rule in enumerate(run.get('tool', {}).get('driver', {}).get('rules', [])):
+        if not rule.get('id', '').startswith('hotpath-'):
+            continue
+        p = '%s.tool.driver.rules[%d] (%s)' % (rp, i, rule.get('id'))
+        for key in ('shortDescription', 'fullDescription'):
+            if not rule.get(key, {}).get('text'):
+                problems.append('%s: no %s' % (p, key))
+        if not rule.get('help', {}).get('text') or not rule.get('help', {}).get('markdown'):
+            problems.append('%s: no help text and markdown' % p)
+        if not rule.get('helpUri'):
+            problems.append('%s: no helpUri' % p)
+    for i, r in enumerate(run.get('results', [])):
+        fp = r.get('partialFingerprints', {})
+        if not fp or not all(isinstance(v, str) and v for v in fp.values()):
+            problems.append('%s.results[%d]: no partialFingerprints' % (rp, i))
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('log')
+    ap.add_argument('--schema', default=os.environ.get('HOTPATH_SARIF_SCHEMA'),
+                    help='the SARIF 2.1.0 JSON schema (default: $HOTPATH_SARIF_SCHEMA)')
     ap.add_argument('--results', type=int)
     ap.add_argument('--rule')
     ap.add_argument('--file')
@@ -173,7 +78,10 @@ def main():
     except ValueError as e:
         print('not JSON: %s' % e)
         return 1
-    check_obj(log, 'sarifLog', '$')
+    if not a.schema:
+        print('no SARIF schema: give --schema or set HOTPATH_SARIF_SCHEMA (fetch-sarif-schema.sh)')
+        return 1
+    validate(log, a.schema)
     for ri, run in enumerate(log.get('runs', [])):
         rp = '$.runs[%d]' % ri
         rules = run.get('tool', {}).get('driver', {}).get('rules', [])
@@ -193,6 +101,7 @@ def main():
                 for i, v in enumerate(o):
                     each_artifact(v, '%s[%d]' % (p, i))
         each_artifact(run.get('results', []), rp + '.results')
+        check_code_scanning(run, rp)
         for i, r in enumerate(run.get('results', [])):
             if 'ruleIndex' in r:
                 if r['ruleIndex'] >= len(rules) or rules[r['ruleIndex']].get('id') != r.get('ruleId'):

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckRunner.h"
+#include "Compat.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -295,9 +296,7 @@ RunResult runCheckImpl(const CheckFactory &Factory, llvm::StringRef CheckName,
       ClangTidyGlobalOptions(), makeOptions(CheckName, CheckOptions)));
   ClangTidyDiagnosticConsumer TidyConsumer(Context);
   Recorder Diags(TidyConsumer);
-  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(), &Diags,
-                       /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(&DE);
+  compat::TidyDiagnostics DE(Context, &Diags);
 
   // Declared before the run so that they outlive the CompilerInstance's
   // ASTConsumer / PPCallbacks that point into them.
@@ -477,9 +476,7 @@ dumpOptionsImpl(const CheckFactory &Factory, llvm::StringRef CheckName,
   ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
       ClangTidyGlobalOptions(), makeOptions(CheckName, CheckOptions)));
   ClangTidyDiagnosticConsumer TidyConsumer(Context);
-  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
-                       &TidyConsumer, /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(&DE);
+  compat::TidyDiagnostics DE(Context, &TidyConsumer);
   Context.setCurrentFile("input.c");
 
   std::unique_ptr<ClangTidyCheck> Check = Factory(CheckName, &Context);
