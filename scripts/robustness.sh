@@ -95,7 +95,9 @@ inject() {
     }' "$1"
 }
 
-# run_tidy FILE CONFIG OUT: clang-tidy --fix on FILE; prints ok|crash|hang.
+# run_tidy FILE CONFIG OUT: clang-tidy --fix on FILE; prints
+# ok|crash|hang|could-not-run|compile-error. A compiler error stops clang-tidy
+# before the checks run (exit 1): counted as a failure, never as "ok".
 run_tidy() {
   local file=$1 config=$2 out=$3 rc=0
   local cmd=("$tidy" --load="$plugin" -checks='-*,hotpath-*' --fix --export-fixes="$out.yaml")
@@ -104,6 +106,7 @@ run_tidy() {
   if [ "$rc" = 124 ]; then echo hang
   elif [ "$rc" -ge 128 ] || grep -q 'Stack dump\|PLEASE submit a bug report' "$out"; then echo crash
   elif [ "$rc" = 127 ] || grep -q 'Error opening\|no checks enabled' "$out"; then echo could-not-run
+  elif [ "$rc" != 0 ] || grep -q 'error: ' "$out"; then echo compile-error
   else echo ok; fi
 }
 
@@ -245,7 +248,7 @@ for seed, variant, status, fnd, repl, changed, compiles, behaviour, idem in rows
     tot['gen_failed'] += status == 'gen-failed'
     tot['crashes'] += status == 'crash'
     tot['hangs'] += status == 'hang'
-    tot['could_not_run'] += status == 'could-not-run'
+    tot['could_not_run'] += status in ('could-not-run', 'compile-error')
     if fnd != '-':
         for kv in fnd.split(','):
             k, v = kv.split('=')
@@ -268,7 +271,7 @@ print('  csmith behaviour after fix: %d same, %d differ, %d not compared (origin
       % (tot['behaviour_same'], tot['behaviour_differs'], tot['orig_timeout']))
 print('  second run changed something: %d' % tot['non_idempotent'])
 print('  crashes: %d, hangs: %d, could not run: %d' % (tot['crashes'], tot['hangs'], tot['could_not_run']))
-bad = [r for r in rows if r[2] in ('crash', 'hang', 'could-not-run') or r[6] == 'no' or
+bad = [r for r in rows if r[2] in ('crash', 'hang', 'could-not-run', 'compile-error') or r[6] == 'no' or
        r[7] == 'differs' or r[8] == 'no']
 for r in bad[:20]:
     print('  FAIL csmith seed %s %s: %s' % (r[0], r[1], ' '.join(r[2:])))
