@@ -185,7 +185,8 @@ def read_directives(case_dir, files):
                 group = [message]
                 groups.append(((file, at, int(loc['col'])), group))
             elif group is None:
-                errors.append('%s: a note with no warning directive before it in %s' % (where, name))
+                errors.append('%s: a note with no warning directive before it in %s'
+                              % (where, name))
             else:
                 group.append(message)
     groups.sort(key=lambda g: g[0])  # stable: same location, order as written
@@ -277,7 +278,8 @@ def write_directives(messages, texts, main):
                 result.append(lines[f][n - 1])
             indent, msgs = inserts[f].get(n, ('', []))
             for msg in msgs:
-                result.append('%s// CHECK-MESSAGES: %s' % (indent, directive(msg, f, len(result) + 1)))
+                here = len(result) + 1
+                result.append('%s// CHECK-MESSAGES: %s' % (indent, directive(msg, f, here)))
         out[f] = '\n'.join(result)
     return out
 
