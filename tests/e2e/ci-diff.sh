@@ -119,7 +119,7 @@ $sarif_check "$work/clean.sarif" --results 0 && ok "clean commit: valid SARIF, n
 
 # 1. A patch adding a two-branch check function on a hot path.
 # The check function and accessors of the check-split test, after a blank line.
-{ echo; sed -n '/^static bool check_bounds/,$p' "$here/../checks/hotpath-check-split/two-branch-subsumed.c"; } >>src/buf.c
+{ echo; sed -n '/CHECK-MESSAGES:/d; /^static bool check_bounds/,$p' "$here/../checks/hotpath-check-split/two-branch-subsumed.c"; } >>src/buf.c
 cat >"$work/a.expected" <<'E'
 src/buf.c:13:13: warning: check function 'check_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
 static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
@@ -468,7 +468,7 @@ git checkout -q -- .
 #     over two lines; the finding is on the first, the patch on the second.
 python3 - "$here/../checks/hotpath-hook-gate/empty-static-hook.c" "$repo" <<'PY2'
 import json, sys
-s = open(sys.argv[1]).read().replace("\t\ttrace_lookup(&items[i], key);\n", "\t\ttrace_lookup(&items[i],\n\t\t\t     key);\n")
+s = ''.join(l for l in open(sys.argv[1]) if 'CHECK-MESSAGES:' not in l).replace("\t\ttrace_lookup(&items[i], key);\n", "\t\ttrace_lookup(&items[i],\n\t\t\t     key);\n")
 s += ("\n#ifdef DEBUG\n#define ASSERT(x) ((x) ? (void)0 : __builtin_trap())\n#else\n#define ASSERT(x) \\\n\t(void)(x)\n#endif\n"
       "\nint first(const struct item *items) { ASSERT(items != 0); return items[0].key; }\n")
 open("src/hook.c", "w").write(s)

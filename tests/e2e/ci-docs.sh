@@ -105,7 +105,7 @@ printf '#include "buf.h"\nint main(void) { struct buf b = {0, 0}; return (int)su
 printf 'int other(int x) { return x + 1; }\n' >"$src/src/other.c"
 # An old hot check function on main, which main later rewrites (7. below).
 { printf '#include <stdbool.h>\n#include <stdio.h>\n#include "buf.h"\n\n'
-  sed -n '/^static bool check_bounds/,$p' "$here/../checks/hotpath-check-split/two-branch-subsumed.c" |
+  sed -n '/CHECK-MESSAGES:/d; /^static bool check_bounds/,$p' "$here/../checks/hotpath-check-split/two-branch-subsumed.c" |
     sed 's/check_bounds/old_bounds/; s/get\([0-9]*\)(/old_get\1(/'; } >"$src/src/old.c"
 printf 'build/\nhotpath.sarif\nhotpath-fixes.diff\n' >"$src/.gitignore"
 (cd "$src" && git init -q -b main && g add -A && g commit -qm base)
@@ -113,7 +113,7 @@ git clone -q --bare "$src" "$work/origin.git"
 
 add_check_function() {
   # The check function and accessors of the check-split test, after a blank line.
-  { echo; sed -n '/^static bool check_bounds/,$p' "$here/../checks/hotpath-check-split/two-branch-subsumed.c"; } >>src/buf.c
+  { echo; sed -n '/CHECK-MESSAGES:/d; /^static bool check_bounds/,$p' "$here/../checks/hotpath-check-split/two-branch-subsumed.c"; } >>src/buf.c
 }
 # A clone with a pull request branch that adds the check function.
 pr_clone() {

@@ -9,7 +9,10 @@
 #     compile error, or still finds and changes something (the idempotency
 #     checks once ignored the exit status);
 #   * tests/golden/run_golden.py: a configuration error (no file:line:col), a
-#     second run that fails, noise on stderr, a missing compiler, no cases;
+#     second run that fails, noise on stderr, a missing compiler, no cases,
+#     and CHECK-MESSAGES directives that are wrong: a wrong text, a wrong
+#     line offset, a misspelt directive, a note or a warning printed that no
+#     directive expects;
 #   * scripts/bench-cost.sh: a hotpath run that crashes, timed or under
 #     callgrind (it once lowered the count and passed the goal);
 #   * scripts/test.sh: a CMake cache with the tests off or another LLVM major,
@@ -97,6 +100,44 @@ expect_failure "run_golden, a compiler missing" "compiler 'no-such-gcc' not foun
   golden --cc "clang-19 no-such-gcc" "$cases/two-branch-subsumed.c"
 mkdir "$work/no-cases"
 expect_failure "run_golden, no cases" "FAIL no cases" golden "$work/no-cases"
+# The CHECK-MESSAGES directives: each kind of wrong expectation fails, with
+# the line it gets wrong in the diff ("-" expected, "+" printed).
+sub=two-branch-subsumed
+if_line=$(grep -n 'if (off > b->len) {' "$cases/$sub.c" | cut -d: -f1)
+implies="note: this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one"
+directive_case() { # NAME SED-SCRIPT: a copy of two-branch-subsumed.c with SED-SCRIPT applied
+  case_copy "$work/$1" "$sub" && sed -i "$2" "$work/$1/hotpath-check-split/$sub.c"
+  cmp -s "$cases/$sub.c" "$work/$1/hotpath-check-split/$sub.c" && echo "controls.sh: '$2' changed nothing" >&2
+  echo "$work/$1/hotpath-check-split/$sub.c"
+}
+expect_failure "run_golden, a directive's text is wrong" "-$sub.c:8:13: note: 'check_bounds' is hot: 4 call sites" \
+  golden "$(directive_case d-text "s/is hot: 3 call sites/is hot: 4 call sites/")"
+expect_failure "run_golden, a note printed that no directive expects" "+$sub.c:$if_line:6: $implies" \
+  golden "$(directive_case d-extra-note "/CHECK-MESSAGES: .*this condition implies/d")"
+expect_failure "run_golden, a directive's line offset is wrong" "-$sub.c:$((if_line - 1)):6: $implies" \
+  golden "$(directive_case d-offset "/this condition implies/s/@LINE-1/@LINE-2/")"
+expect_failure "run_golden, a directive misspelt (CHECK-MESSAGE:)" 'not a "// CHECK-MESSAGES:" directive' \
+  golden "$(directive_case d-misspelt "/this condition implies/s/CHECK-MESSAGES:/CHECK-MESSAGE:/")"
+# A warning with no directive: side-effects.c's "it increments 'seen'" has no notes.
+fx=$root/tests/checks/hotpath-noop-assert
+mkdir -p "$work/d-missing/hotpath-noop-assert" && cp "$fx"/side-effects.* "$work/d-missing/hotpath-noop-assert/"
+sed -i "/CHECK-MESSAGES: .*(it increments 'seen')/d" "$work/d-missing/hotpath-noop-assert/side-effects.c"
+seen_line=$(grep -n 'ASSERT(seen++ == 0);' "$fx/side-effects.c" | cut -d: -f1)
+expect_failure "run_golden, a warning printed that no directive expects" \
+  "+side-effects.c:$seen_line:2: warning: argument of 'ASSERT' has a side effect (it increments 'seen')" \
+  golden "$work/d-missing/hotpath-noop-assert/side-effects.c"
+# --write-messages writes directives that the check then accepts (a case with
+# no fixed file: the directives it writes are in no .fixed file yet).
+mkdir -p "$work/rewrite/hotpath-check-split" && cp "$cases"/refuse-shapes.* "$work/rewrite/hotpath-check-split/"
+sed -i '/CHECK-MESSAGES:/d' "$work/rewrite/hotpath-check-split/refuse-shapes.c"
+expect_failure "run_golden, a case with its directives removed" "+refuse-shapes.c:" \
+  golden "$work/rewrite/hotpath-check-split/refuse-shapes.c"
+if golden --write-messages "$work/rewrite/hotpath-check-split/refuse-shapes.c" >"$work/rewrite.log" &&
+   golden "$work/rewrite/hotpath-check-split/refuse-shapes.c" >>"$work/rewrite.log"; then
+  ok "run_golden --write-messages: the directives it writes pass"
+else
+  bad "run_golden --write-messages"; cat "$work/rewrite.log"
+fi
 
 # --- bench-cost.sh ------------------------------------------------------------
 printf 'int add(int a, int b) { return a + b; }\n' >"$work/tiny.c"

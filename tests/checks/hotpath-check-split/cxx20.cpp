@@ -5,6 +5,8 @@
 
 namespace {
 bool checkIndex(unsigned idx, unsigned size, unsigned cap) {
+// CHECK-MESSAGES: :[[@LINE-1]]:6: warning: check function 'checkIndex' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-2]]:6: note: 'checkIndex' is hot: 1 call site, 1 in loops
   if (idx >= size) {
     std::printf("index %u out of range %u\n", idx, size);
     return false;

@@ -17,6 +17,8 @@ struct buf { unsigned long len; };
 
 static bool check_start(const struct buf *b, unsigned long off)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_start' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_start' is hot: 1 call site, 1 in loops
 	if (off > b->len) {
 		fprintf(stderr, "start %lu\n", off);
 		return false;

@@ -14,6 +14,8 @@ struct extent_buffer { const struct fs_info *fs_info; unsigned long len; };
 
 static bool check_setget_bounds(const struct extent_buffer *eb, unsigned long off, int size)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_setget_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_setget_bounds' is hot: 2 call sites, 2 inside assert-like macros
 	unsigned long end = off + size;
 
 	if (off > eb->len) {

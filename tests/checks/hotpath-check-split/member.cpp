@@ -5,6 +5,8 @@
 
 namespace store {
 bool Page::checkRange(std::size_t off, std::size_t n) const {
+// CHECK-MESSAGES: :[[@LINE-1]]:12: warning: check function 'checkRange' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-2]]:12: note: 'checkRange' is hot: 3 call sites
   if (off > size_) {
     std::fprintf(stderr, "offset %zu beyond %zu\n", off, size_);
     return false;

@@ -7,6 +7,9 @@ struct blob { unsigned long len; };
 
 bool check_blob(const struct blob *b, unsigned long off)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:6: warning: check function 'check_blob' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:6: note: 'check_blob' is hot: 1 call site, 1 in loops
+// CHECK-MESSAGES: not-visible.h:5:1: note: no fix: the inline fast path needs the definition of 'struct blob', which is not visible in 'not-visible.h'
 	if (off >= b->len) {
 		fprintf(stderr, "offset %lu\n", off);
 		return false;

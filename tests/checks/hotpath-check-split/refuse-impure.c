@@ -8,11 +8,14 @@ volatile unsigned long hw_limit;
 
 static bool check_against_limit(unsigned long n)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_against_limit' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_against_limit' is hot: 1 call site, 1 in loops
 	if (n == 0) {
 		fprintf(stderr, "zero\n");
 		return false;
 	}
 	if (n > current_limit()) {
+	// CHECK-MESSAGES: :[[@LINE-1]]:10: note: no fix: the slow path evaluates this condition again, and it calls 'current_limit', which is not known to be pure
 		fprintf(stderr, "over limit: %lu\n", n);
 		return false;
 	}
@@ -21,11 +24,14 @@ static bool check_against_limit(unsigned long n)
 
 static bool check_against_hw(unsigned long n)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_against_hw' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_against_hw' is hot: 1 call site, 1 in loops
 	if (n == 0) {
 		fprintf(stderr, "zero\n");
 		return false;
 	}
 	if (n > hw_limit) {
+	// CHECK-MESSAGES: :[[@LINE-1]]:10: note: no fix: the slow path evaluates this condition again, and it reads volatile storage
 		fprintf(stderr, "over hw limit: %lu\n", n);
 		return false;
 	}

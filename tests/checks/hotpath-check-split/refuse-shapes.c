@@ -8,6 +8,8 @@ static unsigned long checked;
 /* The success path does more than return. */
 static bool check_and_count(unsigned long off, unsigned long len)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_and_count' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_and_count' is hot: 1 call site, 1 in loops
 	if (off > len) {
 		fprintf(stderr, "start %lu\n", off);
 		return false;
@@ -17,12 +19,16 @@ static bool check_and_count(unsigned long off, unsigned long len)
 		return false;
 	}
 	checked++;
+	// CHECK-MESSAGES: :[[@LINE-1]]:2: note: no fix: the success path does more than return
 	return true;
 }
 
 /* Variadic. */
 static bool check_va(unsigned long off, unsigned long len, ...)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_va' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_va' is hot: 1 call site, 1 in loops
+// CHECK-MESSAGES: :[[@LINE-4]]:13: note: no fix: it is variadic
 	if (off > len) {
 		fprintf(stderr, "start %lu\n", off);
 		return false;
@@ -37,6 +43,9 @@ static bool check_va(unsigned long off, unsigned long len, ...)
 /* Its address is taken. */
 static bool check_ptr(unsigned long off, unsigned long len)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_ptr' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_ptr' is hot: 1 call site, 1 in loops
+// CHECK-MESSAGES: :[[@LINE-4]]:13: note: no fix: its address is taken, and the rewrite would change the function that address names
 	if (off > len) {
 		fprintf(stderr, "start %lu\n", off);
 		return false;
@@ -54,11 +63,14 @@ bool (*checker)(unsigned long, unsigned long) = check_ptr;
 struct node { unsigned long len; };
 static bool check_node(const struct node *n, unsigned long off)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_node' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_node' is hot: 1 call site, 1 in loops
 	if (!n) {
 		fprintf(stderr, "no node\n");
 		return false;
 	}
 	if (off > n->len) {
+	// CHECK-MESSAGES: :[[@LINE-1]]:12: note: no fix: merging the conditions evaluates this one even when an earlier one holds, and it dereferences a pointer that an earlier condition may guard
 		fprintf(stderr, "offset %lu\n", off);
 		return false;
 	}

@@ -6,6 +6,8 @@ struct ring { unsigned int head, mask; int slots[64]; };
 
 static int check_slot(const struct ring *r, unsigned int slot)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:12: warning: check function 'check_slot' keeps its reporting code inline on a hot path; move it to a cold function so the check can be inlined [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:12: note: 'check_slot' is hot: 3 call sites, 3 in loops
 	if (slot > r->mask) {
 		fprintf(stderr, "ring: slot %u beyond mask %u (head %u)\n", slot, r->mask, r->head);
 		return -1;

@@ -35,6 +35,8 @@ static bool check_len(unsigned long len, unsigned long max)
 
 static int check_silent_failure(unsigned long len, unsigned long max)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:12: warning: check function 'check_silent_failure' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:12: note: 'check_silent_failure' is hot: 1 call site
 	if (len == 0)
 		return -1;
 	if (len > max) {

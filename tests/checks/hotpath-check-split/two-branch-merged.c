@@ -7,6 +7,8 @@ struct buf { unsigned long len; unsigned char *data; };
 
 static bool check_bounds(const struct buf *b, unsigned long off, int size)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_bounds' is hot: 1 call site, 1 in loops
 	unsigned long end = off + size;
 
 	if (off > b->len) {

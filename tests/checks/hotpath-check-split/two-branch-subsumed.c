@@ -7,9 +7,12 @@ struct buf { unsigned long len; unsigned char *data; };
 
 static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_bounds' is hot: 3 call sites
 	const unsigned long end = (unsigned long)off + size;
 
 	if (off > b->len) {
+	// CHECK-MESSAGES: :[[@LINE-1]]:6: note: this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one
 		fprintf(stderr, "start %u beyond %lu\n", off, b->len);
 		return false;
 	}

@@ -13,6 +13,9 @@ int send_all(Conn *cs, int n)
 	int sent = 0;
 	for (int i = 0; i < n; i++) {
 		if (inject_send_error(cs[i]))
+		// CHECK-MESSAGES: :[[@LINE-1]]:7: warning: hot call to hook 'inject_send_error', which does nothing unless switched on; test an inline gate first so the disabled case makes no call [hotpath-hook-gate]
+		// CHECK-MESSAGES: :[[@LINE-12]]:31: note: 'inject_send_error' is a hook: its body only returns false in this configuration, and it is kept out of line (noinline)
+		// CHECK-MESSAGES: :[[@LINE-7]]:5: note: the gate is tested on entry to 'send_all', which tail-calls a cold copy of itself, 'send_all_hooked', while the hook is on, so its fast path makes no call
 			continue;
 		cs[i].sent++;
 		sent++;

@@ -14,6 +14,9 @@ int lookup(const struct item *items, int n, int key)
 
 	for (i = 0; i < n; i++) {
 		trace_lookup(&items[i], key);
+		// CHECK-MESSAGES: :[[@LINE-1]]:3: warning: hot call to hook 'trace_lookup', which does nothing unless switched on; test an inline gate first so the disabled case makes no call [hotpath-hook-gate]
+		// CHECK-MESSAGES: :[[@LINE-13]]:39: note: 'trace_lookup' is a hook: its body is empty in this configuration, and it is kept out of line (noinline)
+		// CHECK-MESSAGES: :[[@LINE-8]]:5: note: the gate is tested on entry to 'lookup', which tail-calls a cold copy of itself, 'lookup_hooked', while the hook is on, so its fast path makes no call
 		if (items[i].key == key)
 			return items[i].val;
 	}

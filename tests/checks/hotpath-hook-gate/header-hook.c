@@ -5,6 +5,8 @@
 
 __attribute__((noinline)) bool should_fail_req(const struct req *r)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:32: warning: hook 'should_fail_req' is called out of line even while it does nothing; define its gate here, next to it [hotpath-hook-gate]
+// CHECK-MESSAGES: :[[@LINE-3]]:32: note: 'should_fail_req' is a hook: its body only returns false in this configuration, and it is kept out of line (noinline)
 	(void)r;
 	return false;
 }
@@ -12,6 +14,9 @@ __attribute__((noinline)) bool should_fail_req(const struct req *r)
 int submit_req(struct req *r)
 {
 	if (should_fail_req(r))
+	// CHECK-MESSAGES: :[[@LINE-1]]:6: warning: hot call to hook 'should_fail_req', which does nothing unless switched on; test an inline gate first so the disabled case makes no call [hotpath-hook-gate]
+	// CHECK-MESSAGES: header-hook.h:7:6: note: 'should_fail_req' is a hook: its body only returns false in this configuration, and it is kept out of line (noinline)
+	// CHECK-MESSAGES: :[[@LINE-5]]:5: note: the gate is tested on entry to 'submit_req', which tail-calls a cold copy of itself, 'submit_req_hooked', while the hook is on, so its fast path makes no call
 		return -12;
 	r->flags |= 1;
 	return 0;

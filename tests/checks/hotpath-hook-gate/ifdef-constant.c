@@ -19,11 +19,16 @@ int submit(unsigned long *sectors, int n)
 
 	for (i = 0; i < n; i++) {
 		if (should_fail_io(sectors[i]))
+		// CHECK-MESSAGES: :[[@LINE-1]]:7: warning: hot call to hook 'should_fail_io', which does nothing unless switched on; test an inline gate first so the disabled case makes no call [hotpath-hook-gate]
+		// CHECK-MESSAGES: :[[@LINE-16]]:27: note: 'should_fail_io' is a hook: its body only returns 0 in this configuration, and it is kept out of line (weak)
 			return -5;
 		err = should_fail_io(sectors[i] + 1);
+		// CHECK-MESSAGES: :[[@LINE-1]]:9: note: another call to 'should_fail_io' in 'submit', gated by the same fix
 		if (err)
 			break;
 		should_fail_io(sectors[i]);
+		// CHECK-MESSAGES: :[[@LINE-1]]:3: note: another call to 'should_fail_io' in 'submit', gated by the same fix
+		// CHECK-MESSAGES: :[[@LINE-15]]:5: note: the call is gated in place: the caller is longer than 3 lines, so 'submit' is not cloned
 	}
 	return err;
 }

@@ -16,4 +16,6 @@ typedef unsigned int gfp_t;
 struct kmem_cache { void *freelist; };
 
 int should_failslab(struct kmem_cache *s, gfp_t gfpflags);
+// CHECK-MESSAGES: :[[@LINE-1]]:5: warning: hook 'should_failslab' has no inline gate; declare one next to it, off by default, with setters to switch the hook on at run time [hotpath-hook-gate]
+// CHECK-MESSAGES: kernel.c:10:15: note: the gate is for this hot call and the others in this file
 #endif

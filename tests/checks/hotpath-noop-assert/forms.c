@@ -11,17 +11,23 @@
 #define Assert(x) do { if (!(x)) fprintf(stderr, "%s\n", #x); } while (0)
 #else
 #define ASSERT(x) (void)(x)
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
 #define Assert(x) ((void)(x))
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'Assert' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
 #endif
 
 #ifndef NDEBUG
 #define DCHECK(x) do { if (!(x)) fprintf(stderr, "%s\n", #x); } while (0)
 #else
 #define DCHECK(x) do { (void)(x); } while (0)
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'DCHECK' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+37]]:9: note: 'node_ok' is a check function that only reports: dropping its call with the disabled assert is the point
 #endif
 
 #define CHECK_IF(x) if (x) {}
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'CHECK_IF' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
 #define NOT_NOT(x) (void)!!(x)
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'NOT_NOT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
 /* Already free: left alone. */
 #define ALREADY(x) ((void)sizeof(!(x)))
 

@@ -8,5 +8,6 @@ void assert_failed(const char *expr, const char *file, int line);
 	do { \
 		(void)(expr); \
 	} while (0)
+// CHECK-MESSAGES: :[[@LINE-4]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
 #endif
 #endif

@@ -7,8 +7,11 @@
 #define ASSERT(x) ((x) ? (void)0 : __builtin_trap())
 #else
 #define ASSERT(x) static_cast<void>(x)
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
 #endif
 #define DCHECK(x) do { (void)(x); } while (0)
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'DCHECK' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE-2]]:9: note: no fix: 1 use of 'DCHECK' in this translation unit needs the argument evaluated
 
 enum class state { idle, busy };
 struct handle {
@@ -39,5 +42,6 @@ int run(handle &h, const std::vector<int> &v, int n) {
   ASSERT([](int x) { return x > 0; }(n));
   ASSERT(!v.empty());
   DCHECK([&] { return ++calls > 0; }());
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: argument of 'DCHECK' has a side effect (it calls a lambda, which increments 'calls'); a disabled 'DCHECK' that does not evaluate its argument would lose it, so the definition of 'DCHECK' is not rewritten [hotpath-noop-assert]
   return get(box<int>{n}) + calls;
 }

@@ -7,6 +7,7 @@
 #define ASSERT(x) ((x) ? (void)0 : __builtin_trap())
 #else
 #define ASSERT(x) static_cast<void>(x)
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
 #endif
 
 enum class state { idle, busy };
