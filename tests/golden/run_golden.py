@@ -82,7 +82,10 @@ def tidy_config(check, options):
 
 # Source excerpts under a diagnostic ("   12 |   if (x)", "      |   ^~~").
 EXCERPT = re.compile(r'^\s*\d*\s*\|')
+# A message with no location, e.g. "error: ... [clang-tidy-config]".
+UNLOCATED = re.compile(r'^(error|warning|note|remark): .*\[[\w.,-]+\]$')
 COUNT = re.compile(r'^(\d+) warnings? generated\.$')
+SUPPRESSED = re.compile(r'^Suppressed (\d+) warnings? \((.*)\)\.$')
 APPLIED = re.compile(r'^clang-tidy applied (\d+) of (\d+) suggested fixes\.$')
 
 
@@ -99,16 +102,33 @@ def run_tidy(tidy, plugin, workdir, main, args, config, fix):
         raise RuntimeError('clang-tidy crashed (exit %d):\n%s' % (proc.returncode, proc.stderr))
     if 'Error opening' in proc.stderr or 'no checks enabled' in proc.stderr:
         raise RuntimeError('clang-tidy could not load the checks:\n' + proc.stderr)
+    return diagnostic_lines(proc.stdout, workdir), proc
+
+
+def diagnostic_lines(stdout, workdir):
+    """The lines of clang-tidy's stdout that are messages: diagnostics as
+    "file:line:col: level: text", and any other message (a configuration
+    error has no location: "error: ... [clang-tidy-config]"), without the
+    source excerpts under each diagnostic. LLVM 19 and 22 mark every excerpt
+    line with "N |" or " |"; LLVM 16 prints bare source, caret and fix-it
+    lines, so there everything after a diagnostic up to the next message is
+    its excerpt."""
     messages = []
-    for line in proc.stdout.splitlines():
+    in_excerpt = False
+    for line in stdout.splitlines():
         m = DIAG.match(line)
         if m:
             if 'FIX-IT applied suggested code changes' not in m['text']:
                 messages.append('%s:%s:%s: %s: %s' % (os.path.basename(m['file']), m['line'],
                                                       m['col'], m['level'], m['text']))
-        elif line.strip() and not EXCERPT.match(line):
+            in_excerpt = True
+        elif EXCERPT.match(line) or not line.strip():
+            continue
+        elif in_excerpt and not UNLOCATED.match(line):
+            continue
+        else:
             messages.append(line.replace(workdir + '/', ''))
-    return messages, proc
+    return messages
 
 
 def run_problems(proc, messages, fixes_expected):
@@ -119,9 +139,21 @@ def run_problems(proc, messages, fixes_expected):
         problems.append('clang-tidy exited %d' % proc.returncode)
     warnings = sum(1 for m in messages if DIAG.match(m) and DIAG.match(m)['level'] == 'warning')
     applied = False
+    # Compiler warnings clang-tidy generates and hides itself (those of a
+    # system header clang 16 warns about in C++20): "N warnings generated."
+    # counts them too, and "Suppressed K warnings (K with check filters)."
+    # accounts for them; the fixed code's own warnings are judged by the
+    # compile check below.
+    suppressed = 0
+    for line in proc.stderr.splitlines():
+        hidden = SUPPRESSED.match(line)
+        if hidden and int(hidden[1]) == sum(int(n) for n in re.findall(r'(\d+) ', hidden[2])):
+            suppressed = int(hidden[1])
     for line in proc.stderr.splitlines():
         count, fixes = COUNT.match(line), APPLIED.match(line)
-        if count and int(count[1]) == warnings:
+        if count and int(count[1]) == warnings + suppressed:
+            continue
+        if suppressed and (SUPPRESSED.match(line) or line.startswith('Use -header-filter=.*')):
             continue
         if fixes and fixes[1] == fixes[2] and fixes_expected:
             applied = True
