@@ -174,7 +174,7 @@ std::vector<index::CallSite> HotpathCheck::remoteSites(const FunctionDecl *FD) c
   return Out;
 }
 
-std::optional<HotpathCheck::ConstantParam>
+std::optional<ConstantParam>
 HotpathCheck::constantParam(const FunctionDecl *FD, unsigned Param) const {
   const index::Function *F = projectFunction(FD);
   bool AllVisible = F || !FD->isExternallyVisible();

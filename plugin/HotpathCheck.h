@@ -43,6 +43,16 @@ struct SharedTUIndex {
   std::shared_ptr<index::RecordMaker> Records;
 };
 
+/// A fact about a parameter: every call site passes it a constant, from Min
+/// to Max. Known for a function whose every call is visible: one with
+/// internal linkage, or any function the project index has, and only while
+/// its address is never taken.
+struct ConstantParam {
+  int64_t Min = 0, Max = 0;
+  unsigned Sites = 0;
+  bool ProjectWide = false; // from the project index, not this TU alone
+};
+
 class HotpathCheck : public clang::tidy::ClangTidyCheck {
 public:
   HotpathCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
@@ -110,15 +120,8 @@ protected:
   /// The display name of an index file: its bare name, as fileNameAt().
   static std::string displayName(llvm::StringRef Path);
 
-  /// A fact about a parameter: every call site passes it a constant, from
-  /// Min to Max. Known for a function whose every call is visible: one with
-  /// internal linkage, or any function the project index has, and only while
-  /// its address is never taken.
-  struct ConstantParam {
-    int64_t Min = 0, Max = 0;
-    unsigned Sites = 0;
-    bool ProjectWide = false; // from the project index, not this TU alone
-  };
+  /// What every call site passes \p Param (ConstantParam), when that is
+  /// known.
   std::optional<ConstantParam> constantParam(const clang::FunctionDecl *FD,
                                              unsigned Param) const;
 

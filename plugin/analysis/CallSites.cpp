@@ -25,6 +25,14 @@ std::string inFiles(const std::vector<std::string> &Files) {
   return llvm::formatv("{0} other files", Files.size());
 }
 
+/// "a", "a and b", "a, b and c".
+std::string joinAnd(llvm::ArrayRef<std::string> Items) {
+  std::string Out;
+  for (size_t I = 0; I < Items.size(); ++I)
+    Out += (I == 0 ? "" : I + 1 == Items.size() ? " and " : ", ") + Items[I];
+  return Out;
+}
+
 std::string describeElsewhere(const CallSiteStats::Elsewhere &P) {
   if (!P.Calls)
     return "";
@@ -32,7 +40,7 @@ std::string describeElsewhere(const CallSiteStats::Elsewhere &P) {
   if (P.InLoops == 1)
     Parts.push_back("in a loop in " + P.LoopSites.front());
   else if (P.InLoops && P.InLoops == P.LoopSites.size() && P.InLoops <= 3)
-    Parts.push_back("in loops in " + llvm::join(P.LoopSites, ", "));
+    Parts.push_back("in loops in " + joinAnd(P.LoopSites));
   else if (P.InLoops)
     Parts.push_back(llvm::formatv("in {0} loops", P.InLoops));
   if (P.FromMacroAccessors)
@@ -45,10 +53,7 @@ std::string describeElsewhere(const CallSiteStats::Elsewhere &P) {
                                   inFiles(P.OtherFiles)));
   if (P.InAssertMacros)
     Parts.push_back(llvm::formatv("{0} of them inside assert-like macros", P.InAssertMacros));
-  std::string Out = "called ";
-  for (size_t I = 0; I < Parts.size(); ++I)
-    Out += (I == 0 ? "" : I + 1 == Parts.size() ? " and " : ", ") + Parts[I];
-  return Out;
+  return "called " + joinAnd(Parts);
 }
 } // namespace
 
