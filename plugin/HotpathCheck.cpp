@@ -239,8 +239,11 @@ void HotpathCheck::addElsewhere(CallSiteStats &S, const std::vector<index::CallS
 
 CallSiteStats HotpathCheck::heatOf(const FunctionDecl *FD) const {
   CallSiteStats S = callSites().statsFor(FD, *Index);
-  if (Project)
+  if (const index::Function *F = projectFunction(FD)) {
     addElsewhere(S, remoteSites(FD));
+    // Taken in another file, it still names the function a rewrite changes.
+    S.AddressTaken |= F->AddressTaken;
+  }
   if (Prof && FD->getIdentifier()) {
     S.ProfilePercent =
         Prof->percentOf(FD->getQualifiedNameAsString(), FD->getName(), ProfileMetric);
