@@ -132,26 +132,31 @@ std::string HotpathCheck::displayName(StringRef Path) {
 const index::Function *HotpathCheck::projectFunction(const FunctionDecl *FD) const {
   if (!Project)
     return nullptr;
-  std::string USR = index::RecordMaker::usr(FD);
-  return USR.empty() ? nullptr : Project->find(USR);
+  // hook-gate asks for a hook and its callers at every call site.
+  auto [It, New] = Shared->ProjectFunctions.try_emplace(FD->getCanonicalDecl(), nullptr);
+  if (New) {
+    std::string USR = index::RecordMaker::usr(FD);
+    It->second = USR.empty() ? nullptr : Project->find(USR);
+  }
+  return It->second;
 }
 
 const std::vector<index::CallSite> &HotpathCheck::localSites(const FunctionDecl *FD) const {
   const CallSiteIndex &Sites = callSites();
-  if (!Shared->LocalSites) {
-    // One pass over the TU's sites for every callee: the checks ask for
-    // several functions, hook-gate for each of its hooks' callers.
-    Shared->Records = std::make_shared<index::RecordMaker>(*Ctx);
-    Shared->LocalSites.emplace();
+  FD = FD->getCanonicalDecl();
+  auto [It, New] = Shared->LocalSites.try_emplace(FD);
+  if (New) {
+    // Records of this callee's sites only: making one (its location, its
+    // constant arguments) costs more than finding the sites.
+    if (!Shared->Records)
+      Shared->Records = std::make_shared<index::RecordMaker>(*Ctx);
     for (const CallSiteIndex::Site &S : Sites.sites())
-      if (const FunctionDecl *Callee = Shared->Records->indexedCallee(S);
-          Callee && !S.Caller->isDependentContext())
-        (*Shared->LocalSites)[Callee->getCanonicalDecl()].push_back(
-            Shared->Records->callSite(S));
+      if (const FunctionDecl *Callee = S.Call->getDirectCallee();
+          Callee && Callee->getCanonicalDecl() == FD && !S.Caller->isDependentContext() &&
+          Shared->Records->indexedCallee(S))
+        It->second.push_back(Shared->Records->callSite(S));
   }
-  static const std::vector<index::CallSite> None;
-  auto It = Shared->LocalSites->find(FD->getCanonicalDecl());
-  return It == Shared->LocalSites->end() ? None : It->second;
+  return It->second;
 }
 
 std::vector<index::CallSite> HotpathCheck::remoteSites(const FunctionDecl *FD) const {
@@ -371,7 +376,8 @@ const TUDefinitions &HotpathCheck::definitions() const {
     Shared->Definitions.reset();
     Shared->CallSites.clear(); // keyed by declarations of that AST
     Shared->BodiesIndexed = false;
-    Shared->LocalSites.reset();
+    Shared->LocalSites.clear();
+    Shared->ProjectFunctions.clear();
     Shared->Records.reset();
   }
   if (!Shared->Definitions) {

@@ -16,6 +16,7 @@
 #include "Rules.h"
 #include "index/ProjectIndex.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include <map>
 #include <memory>
 
 namespace hotpath::index {
@@ -35,11 +36,12 @@ struct SharedTUIndex {
   std::optional<TUDefinitions> Definitions; // collected on first use
   const clang::ASTContext *DefinitionsOf = nullptr; // the AST they point into
   bool BodiesIndexed = false;               // CallSites has seen Definitions
-  /// With a project index: this TU's own call sites as index records, by
-  /// callee (canonical declaration), so that the index's copy of them is
-  /// not counted twice; made on first use.
-  std::optional<llvm::DenseMap<const clang::FunctionDecl *, std::vector<index::CallSite>>>
-      LocalSites;
+  /// With a project index: this TU's own call sites of a callee (canonical
+  /// declaration) as index records, so that the index's copy of them is not
+  /// counted twice, and what the index knows of it; made when first asked.
+  // (A std::map: references to its vectors outlive later insertions.)
+  std::map<const clang::FunctionDecl *, std::vector<index::CallSite>> LocalSites;
+  llvm::DenseMap<const clang::FunctionDecl *, const index::Function *> ProjectFunctions;
   std::shared_ptr<index::RecordMaker> Records;
 };
 

@@ -88,13 +88,13 @@ mkdir -p "$log"
 restore() { git checkout -q -- . && git clean -qfd -e compile_commands.json -e hotpath-index >/dev/null 2>&1 || true; }
 trap restore EXIT
 
-# 1. The build, for scale: a clean rebuild with the package's own build step.
-clean=$(python3 -c "import importlib.util,sys; s=importlib.util.spec_from_file_location('rp','$root/scripts/real-project.py'); m=importlib.util.module_from_spec(s); s.loader.exec_module(m); print(' '.join(m.clean_command('$src') or [])); print(' '.join(m.build_command('$src', $jobs)))")
-clean_cmd=$(sed -n 1p <<<"$clean") build_cmd=$(sed -n 2p <<<"$clean")
+# 1. The build, for scale: from clean, the package's configure and build
+#    (debian/rules build, or make).
+clean_cmd=(make clean) build_cmd=(make -j"$jobs")
+if [ -f debian/rules ]; then clean_cmd=(debian/rules clean) build_cmd=(debian/rules build); fi
 cp compile_commands.json "$log/compile_commands.json"
-[ -n "$clean_cmd" ] && $clean_cmd >"$log/clean.log" 2>&1 || true
-# shellcheck disable=SC2086
-timed build "$log/build.log" "$log/build.err" env DEB_BUILD_OPTIONS="nocheck nodoc parallel=$jobs" $build_cmd ||
+"${clean_cmd[@]}" >"$log/clean.log" 2>&1 || true
+timed build "$log/build.log" "$log/build.err" env DEB_BUILD_OPTIONS="nocheck nodoc parallel=$jobs" "${build_cmd[@]}" ||
   echo "bench-index: the build failed (see $log/build.log); the figures below do not need it"
 cp "$log/compile_commands.json" compile_commands.json
 restore
@@ -123,7 +123,7 @@ for e in json.load(open("compile_commands.json")):
         if a in drop or a.startswith(("-Wp,-M", "-Werror")):
             continue
         out.append(a)
-    print("cd %s && %s -fsyntax-only -w %s" % (shlex.quote(e["directory"]), clang,
+    print("cd %s && %s -fsyntax-only %s" % (shlex.quote(e["directory"]), clang,
                                                " ".join(shlex.quote(a) for a in out)))
 PY
 timed syntax "$log/syntax.log" "$log/syntax.err" xargs -P "$jobs" -d '\n' -I{} bash -c {} <"$log/syntax.sh" || true

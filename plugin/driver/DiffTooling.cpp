@@ -203,7 +203,9 @@ public:
       IndexedTU &Out = Result[I];
       ErrorCounter Errors;
       IndexActionFactory Factory(Out, TUs[I]);
-      runTool(TUs[I], Errors, Factory);
+      // Warnings are no part of the index; not computing them (format
+      // strings, mostly) took 6% off the parse of e2fsprogs' pass1.c.
+      runTool(TUs[I], Errors, Factory, {"-w"});
       std::set<std::string> Raw;
       Raw.swap(Out.Inputs);
       Out.Inputs.insert(TUs[I]);
@@ -217,9 +219,11 @@ public:
     return Result;
   }
 
-  /// One TU through \p Factory with its own compile command.
+  /// One TU through \p Factory with its own compile command, \p Extra
+  /// appended.
   void runTool(const std::string &TU, DiagnosticConsumer &Diags,
-               tooling::FrontendActionFactory &Factory) {
+               tooling::FrontendActionFactory &Factory,
+               const std::vector<std::string> &Extra = {}) {
     auto It = Files.find(TU);
     std::string Name = It == Files.end() ? TU : It->second;
     // Its own file system object: ClangTool moves the working directory of
@@ -229,6 +233,9 @@ public:
                             llvm::vfs::createPhysicalFileSystem());
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
+    if (!Extra.empty())
+      Tool.appendArgumentsAdjuster(
+          tooling::getInsertArgumentAdjuster(Extra, tooling::ArgumentInsertPosition::END));
     (void)Tool.run(&Factory);
   }
 

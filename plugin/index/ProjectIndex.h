@@ -150,8 +150,9 @@ llvm::Error writeIndexFile(llvm::StringRef Path, const IndexFile &F);
 /// declarations by location; call sites by key (CallSite::key), the larger
 /// count winning, since every TU that compiles a header sees its calls.
 IndexFile mergeShards(llvm::ArrayRef<IndexFile> Shards);
-/// Sorts and deduplicates one file's records in place (what a shard
-/// builder calls before writing).
+/// Puts one file's records in canonical order, in place (what a shard
+/// builder calls before writing): its functions and, per function, its call
+/// sites must already be unique.
 void normalise(IndexFile &F);
 
 /// The merged index, loaded for lookups.
