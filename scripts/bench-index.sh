@@ -128,6 +128,33 @@ for e in json.load(open("compile_commands.json")):
 PY
 timed syntax "$log/syntax.log" "$log/syntax.err" xargs -P "$jobs" -d '\n' -I{} bash -c {} <"$log/syntax.sh" || true
 
+# 2b. The same in instructions (callgrind), which other load on the machine
+#     does not move: every tenth TU, the index pass in one process (-j1)
+#     against clang -fsyntax-only on each.
+mkdir -p "$log/sample"
+python3 - "$log/sample/compile_commands.json" <<'PY'
+import json, os, sys
+seen, out = set(), []
+for e in json.load(open("compile_commands.json")):
+    p = os.path.normpath(os.path.join(e["directory"], e["file"]))
+    if p.endswith((".c", ".cc", ".cpp", ".cxx")) and p not in seen and os.path.isdir(e["directory"]):
+        seen.add(p)
+        out.append(e)
+json.dump(out[::10], open(sys.argv[1], "w"))
+PY
+sample_n=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))))" "$log/sample/compile_commands.json")
+ir_sum() { awk '/Collected :/ { s += $NF } END { printf "%.0f\n", s }' "$@"; }
+rm -f "$log"/cg-clang.*
+awk 'NR % 10 == 1' "$log/syntax.sh" | while IFS= read -r cmd; do
+  valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null bash -c "$cmd" \
+    >/dev/null 2>>"$log/cg-clang.log" || true
+done
+valgrind --tool=callgrind --callgrind-out-file=/dev/null "$tidy" --index-only --reindex -p "$log/sample" -j1 \
+  >/dev/null 2>"$log/cg-index.log" || true
+ir_clang=$(ir_sum "$log/cg-clang.log") ir_index=$(ir_sum "$log/cg-index.log")
+ir_ratio=$(awk -v i="$ir_index" -v c="$ir_clang" 'BEGIN { printf "%.3f", i / c }')
+echo "bench-index: instructions over $sample_n TUs: clang -fsyntax-only $ir_clang, index pass $ir_index: $ir_ratio"
+
 # 3. The index pass alone, then the runs.
 rm -rf hotpath-index
 timed index "$log/index.out" "$log/index.err" "$tidy" --index-only --reindex -p . -j "$jobs"
@@ -193,3 +220,4 @@ echo "bench-index: index pass / clang -fsyntax-only, CPU: $ratio"
 for k in build syntax index first second diff; do
   echo "BENCH-INDEX pkg=$pkg tus=$n jobs=$jobs run=$k wall=${wall[$k]:-} cpu=${cpu[$k]:-}"
 done
+echo "BENCH-INDEX pkg=$pkg sample_tus=$sample_n ir_clang=$ir_clang ir_index=$ir_index ir_ratio=$ir_ratio"
