@@ -6,6 +6,7 @@
 //   analysis/SideEffects.h  what evaluating an expression does
 //   analysis/CallSites.h    how hot a function is, by its call sites
 //   analysis/CheckShape.h   recognising a check function
+//   analysis/HookShape.h    bodies that make a function a hook
 //   analysis/Visibility.h   where declarations live, what is visible where
 //   rewrite/Spelling.h      how to spell code at a location, source text
 // This header only gathers them for the checks.
@@ -17,6 +18,7 @@
 
 #include "analysis/CallSites.h"
 #include "analysis/CheckShape.h"
+#include "analysis/HookShape.h"
 #include "analysis/Reporting.h"
 #include "analysis/SideEffects.h"
 #include "analysis/Visibility.h"

@@ -69,50 +69,94 @@ std::optional<Comparison> asGreaterThan(const Expr *E) {
   }
 }
 
-/// True when, with the same state, A being true makes B true: A is
-/// "X > L" and B is "X + Z > L" where the sum provably cannot wrap (unsigned
-/// operands narrower than the unsigned type it is computed in).
-bool implies(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+/// What may be used to prove that one condition implies another, beyond
+/// the types: facts about the function's parameters from its call sites, and
+/// the assumption the user opted in to.
+struct ImplicationContext {
+  const ASTContext &Ctx;
+  const FunctionDecl *FD;
+  bool AssumeNoWrap;
+  /// Every call passes a constant for this parameter: from Min to Max.
+  llvm::function_ref<std::optional<ConstantParam>(unsigned)> Fact;
+};
+
+/// A parameter's fact that makes \p Z a non-negative value narrower than
+/// \p SumWidth bits; the note's words for it, or none.
+std::optional<std::string> narrowByFact(const Expr *Z, unsigned SumWidth,
+                                        const ImplicationContext &IC) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Z->IgnoreParenImpCasts());
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Param || Param->getDeclContext() != IC.FD || !Param->getType()->isIntegerType())
+    return std::nullopt;
+  std::optional<ConstantParam> F = IC.Fact(Param->getFunctionScopeIndex());
+  if (!F || F->Min < 0 || (SumWidth < 64 && F->Max >= (int64_t(1) << (SumWidth - 1))))
+    return std::nullopt;
+  std::string Range = F->Min == F->Max ? "the constant " + std::to_string(F->Min)
+                                       : "a constant from " + std::to_string(F->Min) + " to " +
+                                             std::to_string(F->Max);
+  return "every call site " + std::string(F->ProjectWide ? "in the project" : "in this file") +
+         " passes " + Range + " for '" + Param->getName().str() + "'";
+}
+
+/// When, with the same state, A being true makes B true: A is "X > L" and B
+/// is "X + Z > L" where the sum provably cannot wrap (unsigned operands
+/// narrower than the unsigned type it is computed in, or a parameter that
+/// every call site passes a small non-negative constant), or where the user
+/// assumes it does not (AssumeNoWrap). Returns the reason the note gives.
+std::optional<std::string> implies(const Expr *A, const Expr *B, const ImplicationContext &IC) {
+  const ASTContext &Ctx = IC.Ctx;
   std::optional<Comparison> CA = asGreaterThan(A), CB = asGreaterThan(B);
   if (!CA || !CB || (!CA->Strict && CB->Strict))
-    return false;
+    return std::nullopt;
   QualType CmpType = CA->Value->getType();
   if (CmpType.getCanonicalType() != CB->Value->getType().getCanonicalType() ||
       exprIdentity(CA->Limit, Ctx) != exprIdentity(CB->Limit, Ctx))
-    return false;
+    return std::nullopt;
 
   const Expr *Sum = stripWidening(CB->Value, Ctx);
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Sum)) {
     // A preamble local: never assigned, since the preamble is pure.
     const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
     if (!VD || !VD->isLocalVarDecl() || !VD->hasInit() || !isUnsigned(VD->getType()))
-      return false;
+      return std::nullopt;
     Sum = VD->getInit()->IgnoreParenImpCasts();
     if (const auto *Add = dyn_cast<BinaryOperator>(Sum);
         !Add || widthOf(VD->getType(), Ctx) < widthOf(Add->getType(), Ctx))
-      return false;
+      return std::nullopt;
   }
   const auto *Add = dyn_cast<BinaryOperator>(Sum);
   if (!Add || Add->getOpcode() != BO_Add || !isUnsigned(Add->getType()) ||
       widthOf(CmpType, Ctx) < widthOf(Add->getType(), Ctx))
-    return false;
+    return std::nullopt;
   unsigned SumWidth = widthOf(Add->getType(), Ctx);
   const Expr *X = stripWidening(CA->Value, Ctx);
-  if (!isUnsigned(X->getType()) || widthOf(X->getType(), Ctx) >= SumWidth)
-    return false;
+  if (!isUnsigned(X->getType()))
+    return std::nullopt;
   llvm::FoldingSetNodeID XId = exprIdentity(X, Ctx);
+  // Z in "X + Z" or "Z + X".
+  const Expr *Z = nullptr;
+  if (exprIdentity(stripWidening(Add->getLHS(), Ctx), Ctx) == XId)
+    Z = Add->getRHS();
+  else if (exprIdentity(stripWidening(Add->getRHS(), Ctx), Ctx) == XId)
+    Z = Add->getLHS();
+  if (!Z)
+    return std::nullopt;
 
-  auto IsNarrowNonNegative = [&](const Expr *Z) {
-    Z = stripWidening(Z, Ctx);
-    if (isUnsigned(Z->getType()) && widthOf(Z->getType(), Ctx) < SumWidth)
-      return true;
-    std::optional<llvm::APSInt> V = Z->getIntegerConstantExpr(Ctx);
-    return V && V->isNonNegative() && V->getActiveBits() < SumWidth - 1;
-  };
-  const Expr *L = stripWidening(Add->getLHS(), Ctx);
-  const Expr *R = stripWidening(Add->getRHS(), Ctx);
-  return (exprIdentity(L, Ctx) == XId && IsNarrowNonNegative(Add->getRHS())) ||
-         (exprIdentity(R, Ctx) == XId && IsNarrowNonNegative(Add->getLHS()));
+  // Proved: X and Z both below 2^(SumWidth-1), so X + Z < 2^SumWidth.
+  if (widthOf(X->getType(), Ctx) < SumWidth) {
+    const Expr *Bare = stripWidening(Z, Ctx);
+    if (isUnsigned(Bare->getType()) && widthOf(Bare->getType(), Ctx) < SumWidth)
+      return std::string("the sum cannot wrap");
+    std::optional<llvm::APSInt> V = Bare->getIntegerConstantExpr(Ctx);
+    if (V && V->isNonNegative() && V->getActiveBits() < SumWidth - 1)
+      return std::string("the sum cannot wrap");
+    if (std::optional<std::string> Fact = narrowByFact(Z, SumWidth, IC))
+      return "the sum cannot wrap: " + *Fact;
+  }
+  // Assumed: an unsigned X + Z that does not wrap is at least X.
+  if (IC.AssumeNoWrap)
+    return std::string("assuming, as option AssumeNoWrap says, that the sum does not wrap");
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//
@@ -198,9 +242,10 @@ class Rewriter {
 public:
   Rewriter(const FunctionDecl *FD, const CheckShape &Shape, const CallSiteStats &Stats,
            const RuleSet &Rules, const RuleIndex &Index, ASTContext &Ctx,
-           const Preprocessor &PP, const IncludeGraph &Includes)
+           const Preprocessor &PP, const IncludeGraph &Includes,
+           const ImplicationContext &Implication)
       : FD(FD), Shape(Shape), Stats(Stats), Rules(Rules), Index(Index), Ctx(Ctx),
-        PP(PP), Includes(Includes), SM(Ctx.getSourceManager()) {}
+        PP(PP), Includes(Includes), Implication(Implication), SM(Ctx.getSourceManager()) {}
 
   Plan plan() {
     Plan P;
@@ -271,14 +316,15 @@ private:
     std::vector<bool> Dropped(N, false);
     for (size_t I = 0; I < N; ++I)
       for (size_t J = 0; J < N && !Dropped[I]; ++J)
-        if (I != J && !Dropped[J] &&
-            implies(Shape.Branches[I].Cond, Shape.Branches[J].Cond, Ctx)) {
+        if (I == J || Dropped[J])
+          continue;
+        else if (std::optional<std::string> Why =
+                     implies(Shape.Branches[I].Cond, Shape.Branches[J].Cond, Implication)) {
           Dropped[I] = true;
           P.Notes.emplace_back(Shape.Branches[I].Cond->getBeginLoc(),
                                "this condition implies '" +
-                                   sourceText(Shape.Branches[J].Cond, Ctx) +
-                                   "' (the sum cannot wrap), so the fast path tests "
-                                   "only that one");
+                                   sourceText(Shape.Branches[J].Cond, Ctx) + "' (" + *Why +
+                                   "), so the fast path tests only that one");
         }
     for (size_t I = 0; I < N; ++I)
       if (!Dropped[I])
@@ -579,6 +625,7 @@ private:
   ASTContext &Ctx;
   const Preprocessor &PP;
   const IncludeGraph &Includes;
+  const ImplicationContext &Implication;
   const SourceManager &SM;
   std::vector<const FailureBranch *> Kept;
   std::vector<size_t> KeptDecls;
@@ -601,6 +648,22 @@ bool isCandidate(const FunctionDecl *FD, const SourceManager &SM) {
 
 } // namespace
 
+CheckSplitCheck::CheckSplitCheck(StringRef Name, tidy::ClangTidyContext *Context)
+    : HotpathCheck(Name, Context),
+      AssumeNoWrapOption(Options.get("AssumeNoWrap", "false")) {
+  // Read as text, as HotpathCheck reads its booleans.
+  if (AssumeNoWrapOption != "true" && AssumeNoWrapOption != "false")
+    configurationDiag("%0: option AssumeNoWrap '%1' is not 'true' or 'false'",
+                      DiagnosticIDs::Error)
+        << Name << AssumeNoWrapOption;
+  AssumeNoWrap = AssumeNoWrapOption == "true";
+}
+
+void CheckSplitCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  HotpathCheck::storeOptions(Opts);
+  Options.store(Opts, "AssumeNoWrap", AssumeNoWrapOption);
+}
+
 void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
   for (const FunctionDecl *FD : definitions().Functions) {
     if (!isCandidate(FD, Ctx.getSourceManager()))
@@ -615,8 +678,10 @@ void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
     if (!isHot(Stats, Threshold))
       continue;
 
+    auto Fact = [&](unsigned Param) { return constantParam(FD, Param); };
+    ImplicationContext Implication{Ctx, FD, AssumeNoWrap, Fact};
     Plan P = Rewriter(FD, *Shape, Stats, rules(), ruleIndex(), Ctx, preprocessor(),
-                      includes())
+                      includes(), Implication)
                  .plan();
     {
       auto D = Multi ? diag(FD->getLocation(),

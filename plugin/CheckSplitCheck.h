@@ -17,12 +17,19 @@ namespace hotpath {
 
 class CheckSplitCheck : public HotpathCheck {
 public:
-  CheckSplitCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
-      : HotpathCheck(Name, Context) {}
+  CheckSplitCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
   void reportFindings(clang::ASTContext &Ctx) override;
   void reset() override {}
+
+private:
+  /// Option AssumeNoWrap: an offset plus a size never wraps, so "off > len"
+  /// implies "off + size > len" whatever their widths; off by default,
+  /// since it is an assumption, and the note says when it was used.
+  std::string AssumeNoWrapOption;
+  bool AssumeNoWrap = false;
 };
 
 } // namespace hotpath

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HookGateCheck.h"
+#include "analysis/HookShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -42,130 +43,30 @@ struct HookInfo {
   std::string Disabled;                 // value while the hook does nothing
   std::string Why;                      // for the note
   const Expr *GlobalGate = nullptr;     // hook acts only when this is true
+  /// A hook whose body the project index describes: the switch it tests
+  /// there, as written, and the names that switch reads.
+  std::string RemoteSwitch;
+  std::vector<std::string> SwitchNames;
+  std::string SwitchFile;
+  /// Recognised only because other files call it (the project index): hot
+  /// by the index's count of its calls, which every TU reads alike, so the
+  /// TU that defines its gate and those that test it agree.
+  bool IndexHeatOnly = false;
+  bool hasSwitch() const { return GlobalGate || !RemoteSwitch.empty(); }
 };
 
-bool isVoidCastOfParam(const Stmt *S) {
-  const auto *Cast = dyn_cast<CStyleCastExpr>(S);
-  if (!Cast || !Cast->getType()->isVoidType())
-    return false;
-  const auto *Ref = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
-  return Ref && isa<ParmVarDecl>(Ref->getDecl());
-}
-
-/// True when \p E reads only globals (variables with static storage and their
-/// members), compared with constants: a switch that the hook tests.
-bool readsOnlyGlobals(const Expr *E, const ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-    return VD && VD->hasGlobalStorage() && !VD->isStaticLocal() &&
-           !VD->getType().isVolatileQualified();
-  }
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return !ME->isArrow() && readsOnlyGlobals(ME->getBase(), Ctx);
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    return UO->getOpcode() == UO_LNot && readsOnlyGlobals(UO->getSubExpr(), Ctx);
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->isLogicalOp())
-      return readsOnlyGlobals(BO->getLHS(), Ctx) && readsOnlyGlobals(BO->getRHS(), Ctx);
-    if (BO->isEqualityOp() || BO->isRelationalOp())
-      return (readsOnlyGlobals(BO->getLHS(), Ctx) &&
-              BO->getRHS()->isEvaluatable(Ctx)) ||
-             (readsOnlyGlobals(BO->getRHS(), Ctx) && BO->getLHS()->isEvaluatable(Ctx));
-  }
-  return false;
-}
-
-/// The text of a constant return value, spelled so that it can be written at
-/// any call site: literals and true/false/NULL/nullptr as written, anything
-/// else as its value.
-std::optional<std::string> constantText(const Expr *E, const ASTContext &Ctx) {
-  if (!E)
-    return std::nullopt;
-  const Expr *Bare = E->IgnoreParenImpCasts();
-  std::string Text = sourceText(E, Ctx);
-  if (E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
-                               Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull)
-    return std::string(Ctx.getLangOpts().CPlusPlus11 ? "nullptr" : "0");
-  std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
-  if (!V)
-    return std::nullopt;
-  if (isa<IntegerLiteral, CXXBoolLiteralExpr, CharacterLiteral>(Bare) && !Text.empty() &&
-      !E->getBeginLoc().isMacroID())
-    return Text;
-  if (E->getType()->isBooleanType())
-    return std::string(V->getBoolValue() ? "1" : "0");
-  return llvm::toString(*V, 10);
-}
-
-/// Why \p FD is kept out of line on purpose, or "".
-std::string outOfLineMarker(const FunctionDecl *FD, const llvm::StringSet<> &ErrorInjected) {
-  for (const FunctionDecl *R : FD->redecls()) {
-    if (R->hasAttr<NoInlineAttr>())
-      return "noinline";
-    if (R->hasAttr<UsedAttr>())
-      return "used";
-    if (R->hasAttr<WeakAttr>())
-      return "weak";
-  }
-  if (FD->getIdentifier() && ErrorInjected.contains(FD->getName()))
-    return "an error-injection point";
-  return "";
-}
-
 /// A hook defined here: empty, a constant return, or acting only when a
-/// global is set.
+/// global is set (analysis/HookShape.h).
 std::optional<HookInfo> recogniseBody(const FunctionDecl *Def, const ASTContext &Ctx,
                                       const RuleIndex &Rules) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body)
+  std::optional<HookBody> B = recogniseHookBody(Def, Ctx, Rules);
+  if (!B)
     return std::nullopt;
-  llvm::SmallVector<const Stmt *, 4> Stmts;
-  for (const Stmt *S : Body->body())
-    if (!isa<NullStmt>(S) && !isVoidCastOfParam(S))
-      Stmts.push_back(S);
-  bool IsVoid = Def->getReturnType()->isVoidType();
   HookInfo H;
-  const Stmt *Last = Stmts.empty() ? nullptr : Stmts.back();
-  const auto *Ret = dyn_cast_or_null<ReturnStmt>(Last);
-  // What the hook returns while it does nothing: a constant, or no hook.
-  auto TakeDisabledValue = [&](const ReturnStmt *R) {
-    std::optional<std::string> C;
-    if (R && R->getRetValue())
-      C = constantText(R->getRetValue(), Ctx);
-    if (C) {
-      H.KnownDisabled = true;
-      H.Disabled = *C;
-    }
-    return C.has_value();
-  };
-  // Empty, or a constant return.
-  if (Stmts.empty() || (Stmts.size() == 1 && Ret)) {
-    if (IsVoid) {
-      H.KnownDisabled = true;
-      H.Why = "its body is empty";
-      return H;
-    }
-    if (!TakeDisabledValue(Ret))
-      return std::nullopt;
-    H.Why = "its body only returns " + sourceText(Ret->getRetValue(), Ctx);
-    return H;
-  }
-  // if (global) act; [return constant;]
-  const auto *If = dyn_cast<IfStmt>(Stmts.front());
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
-      If->isConstexpr() || Stmts.size() > 2 || (Stmts.size() == 2 && !Ret) ||
-      (IsVoid && Stmts.size() == 2 && Ret->getRetValue()))
-    return std::nullopt;
-  if (!readsOnlyGlobals(If->getCond(), Ctx) ||
-      findSideEffect(If->getCond(), SideEffectOptions::forRepeatedEvaluation(), Rules, Ctx))
-    return std::nullopt;
-  H.GlobalGate = If->getCond();
-  if (IsVoid)
-    H.KnownDisabled = true;
-  else if (!TakeDisabledValue(Ret))
-    return std::nullopt;
-  H.Why = "it does something only while '" + sourceText(If->getCond(), Ctx) + "' holds";
+  H.KnownDisabled = B->KnownDisabled;
+  H.Disabled = B->Disabled;
+  H.Why = B->Why;
+  H.GlobalGate = B->Switch;
   return H;
 }
 
@@ -184,6 +85,23 @@ bool namedDeclExists(StringRef Name, ASTContext &Ctx) {
   return !Ctx.getTranslationUnitDecl()
               ->lookup(DeclarationName(&Ctx.Idents.get(Name)))
               .empty();
+}
+
+/// True when a variable or enumerator \p Name (a switch another file tests)
+/// is declared at file scope and visible at \p Point, with a complete type.
+bool namedVisibleAt(StringRef Name, SourceLocation Point, ASTContext &Ctx,
+                    const IncludeGraph &Includes) {
+  if (Name.contains("::"))
+    return false;
+  for (NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(Name)))) {
+    const auto *V = dyn_cast<ValueDecl>(D);
+    if (!V || !isa<VarDecl, EnumConstantDecl>(V) || V->getType()->isIncompleteType())
+      continue;
+    if (isVisibleFrom(V->getLocation(), Point, Ctx.getSourceManager(), Includes))
+      return true;
+  }
+  return false;
 }
 
 const VarDecl *definedVar(StringRef Name, ASTContext &Ctx) {
@@ -533,13 +451,17 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
 
   // 1. Which functions are hooks.
   std::map<const FunctionDecl *, HookInfo> Hooks; // by canonical declaration
-  auto HookFor = [&](const FunctionDecl *FD) -> HookInfo * {
-    FD = FD->getCanonicalDecl();
-    if (auto It = Hooks.find(FD); It != Hooks.end())
-      return &It->second;
+  llvm::DenseSet<const FunctionDecl *> NotHooks;
+  // The project index's heat of a function: all its calls, wherever they
+  // are, so that every TU computes the same figure.
+  auto IndexScore = [&](const FunctionDecl *FD) -> unsigned {
+    const index::Function *F = projectFunction(FD);
+    return F ? indexHeat(*F).score() : 0;
+  };
+  auto Recognise = [&](const FunctionDecl *FD) -> std::optional<HookInfo> {
     if (isa<CXXMethodDecl>(FD) || !FD->getIdentifier() || FD->isInlined() ||
         FD->isInvalidDecl() || SM.isInSystemHeader(FD->getLocation()))
-      return nullptr;
+      return std::nullopt;
     std::optional<HookInfo> H;
     const FunctionDecl *Def = FD->getDefinition();
     if (auto It = NamedHooks.find(FD->getName()); It != NamedHooks.end()) {
@@ -552,18 +474,70 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
         H->Why += " that returns " + It->second + " while it does nothing";
     } else if (Def && !Def->isInlined()) {
       std::string Marker = outOfLineMarker(Def, ErrorInjected);
-      if (Marker.empty())
-        return nullptr;
+      // Unmarked, but called hot from other files, where a compiler
+      // without LTO cannot inline it (the project index says).
+      std::vector<index::CallSite> Elsewhere;
+      if (Marker.empty() && IndexScore(FD) >= Gate.Threshold)
+        Elsewhere = remoteSites(FD);
+      if (Marker.empty() && Elsewhere.empty())
+        return std::nullopt;
       H = recogniseBody(Def, Ctx, ruleIndex());
       if (!H)
-        return nullptr;
-      H->Why += " in this configuration, and it is kept out of line (" + Marker + ")";
+        return std::nullopt;
+      if (Marker.empty()) {
+        H->IndexHeatOnly = true;
+        H->Why += " in this configuration, and calls from other files (" +
+                  displayName(Elsewhere.front().Loc.File) +
+                  " in the project index) cannot inline it without LTO";
+      } else {
+        H->Why += " in this configuration, and it is kept out of line (" + Marker + ")";
+      }
+    } else if (const index::Function *F = Def ? nullptr : projectFunction(FD);
+               F && F->Hook && !F->Definitions.empty()) {
+      // The body is in another file: the index has its shape.
+      const index::HookShape &Shape = *F->Hook;
+      std::string File = displayName(F->Definitions.front().Loc.File);
+      H.emplace();
+      H->KnownDisabled = true;
+      H->Disabled = Shape.Disabled;
+      H->RemoteSwitch = Shape.Switch;
+      H->SwitchNames = Shape.Globals;
+      H->SwitchFile = File;
+      switch (Shape.Shape) {
+      case index::HookShape::Kind::Empty:
+        H->Why = "its body in " + File + " is empty";
+        break;
+      case index::HookShape::Kind::Constant:
+        H->Why = "its body in " + File + " only returns " + Shape.Disabled;
+        break;
+      case index::HookShape::Kind::Switch:
+        H->Why = "in " + File + " it does something only while '" + Shape.Switch + "' holds";
+        break;
+      }
+      H->Why += " (project index)";
+      if (!Shape.Marker.empty())
+        H->Why += ", and it is kept out of line (" + Shape.Marker + ")";
+      else
+        H->IndexHeatOnly = true;
     } else {
-      return nullptr;
+      return std::nullopt;
     }
     H->FD = FD;
     if (Def && InMain(Def->getLocation()))
       H->Def = Def;
+    return H;
+  };
+  auto HookFor = [&](const FunctionDecl *FD) -> HookInfo * {
+    FD = FD->getCanonicalDecl();
+    if (auto It = Hooks.find(FD); It != Hooks.end())
+      return &It->second;
+    if (NotHooks.count(FD))
+      return nullptr;
+    std::optional<HookInfo> H = Recognise(FD);
+    if (!H) {
+      NotHooks.insert(FD);
+      return nullptr;
+    }
     return &Hooks.emplace(FD, std::move(*H)).first->second;
   };
 
@@ -574,6 +548,11 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
   });
   AnyHook = AnyHook || llvm::any_of(definitions().Functions,
                                     [&](const FunctionDecl *Def) { return HookFor(Def); });
+  // Hooks defined elsewhere are known by their calls here.
+  AnyHook = AnyHook || (projectIndex() && llvm::any_of(callSites().sites(),
+                                                       [&](const CallSiteIndex::Site &S) {
+                                                         return HookFor(S.Call->getDirectCallee());
+                                                       }));
   if (!AnyHook)
     return;
 
@@ -601,6 +580,10 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       // With a profile, the hook or its caller must take enough samples.
       bool Hot = hasProfile() ? isHot(HS, 0) || isHot(CS, 0)
                               : HS.score() + CS.score() >= Gate.Threshold;
+      // A hook known from the index alone: what the TU defining its gate
+      // decides too (Recognise), never more.
+      if (H->IndexHeatOnly)
+        Hot = Hot && IndexScore(H->FD) >= Gate.Threshold;
       if (!Hot)
         continue;
     }
@@ -618,7 +601,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
   // Hooks defined here get their gate defined here, hot calls or not.
   for (const FunctionDecl *Def : definitions().Functions)
     if (InMain(Def->getLocation()))
-      if (HookInfo *H = HookFor(Def); H && !H->GlobalGate && !Groups.count(H->FD))
+      if (HookInfo *H = HookFor(Def); H && !H->hasSwitch() && !Groups.count(H->FD))
         HookOrder.push_back(H->FD);
 
   for (const FunctionDecl *HookFD : HookOrder) {
@@ -633,8 +616,8 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     SourceLocation NoGateLoc = HookFD->getLocation();
     std::string GateTest;
     bool HeaderMode = false;
-    if (H.GlobalGate) {
-      GateTest = sourceText(H.GlobalGate, Ctx);
+    if (H.hasSwitch()) {
+      GateTest = H.GlobalGate ? sourceText(H.GlobalGate, Ctx) : H.RemoteSwitch;
     } else {
       for (const FunctionDecl *R : HookFD->redecls())
         if (!InMain(R->getLocation()) && !R->getLocation().isMacroID() &&
@@ -732,7 +715,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     for (const CallerGroup &CG : G) {
       // Calls already behind the gate (a second run) are done.
       std::vector<const CallExpr *> Calls;
-      std::string GateKeyStore = H.GlobalGate ? GateTest : Name + "_gate";
+      std::string GateKeyStore = H.hasSwitch() ? GateTest : Name + "_gate";
       for (const CallExpr *C : CG.Calls)
         if (!alreadyGated(C, GateKeyStore, Ctx))
           Calls.push_back(C);
@@ -785,10 +768,17 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           NoFixLoc = Calls.front()->getBeginLoc();
         }
       }
+      if (NoFix.empty() && !H.RemoteSwitch.empty())
+        for (const std::string &N : H.SwitchNames)
+          if (!namedVisibleAt(N, Caller->getBeginLoc(), Ctx, includes())) {
+            NoFix = "the hook's switch needs '" + N + "', which is not visible here";
+            NoFixLoc = Calls.front()->getBeginLoc();
+            break;
+          }
 
       Spelling Sp = spellingAt(Caller->getBeginLoc(), rules(), LO, preprocessor(), SM, includes());
       auto Unlikely = [&](StringRef Cond) -> std::string {
-        if (!H.GlobalGate)
+        if (!H.hasSwitch())
           return Cond.str();
         if (Sp.Unlikely == Spelling::UnlikelyKind::Macro)
           return (Sp.UnlikelyMacro + "(" + Cond + ")").str();
@@ -871,7 +861,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           std::string Ind = First ? indentationAt(At, SM) : indentationAt(BodyBegin, SM) + "\t";
           if (Ind.empty())
             Ind = "\t";
-          std::string If = H.GlobalGate && Sp.Unlikely == Spelling::UnlikelyKind::CxxAttribute
+          std::string If = H.hasSwitch() && Sp.Unlikely == Spelling::UnlikelyKind::CxxAttribute
                                ? Sp.ifUnlikely(GateTest)
                                : "if (" + Unlikely(GateTest) + ")";
           std::string Entry;
@@ -956,6 +946,11 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       if (H.GlobalGate)
         diag(H.GlobalGate->getBeginLoc(), "its gate is this switch, tested at the call site",
              DiagnosticIDs::Note);
+      else if (!H.RemoteSwitch.empty())
+        diag(HookFD->getLocation(), "its gate is the switch '%0' it tests in %1, tested at "
+                                    "the call site",
+             DiagnosticIDs::Note)
+            << H.RemoteSwitch << H.SwitchFile;
       for (const CallExpr *C : llvm::ArrayRef(Calls).drop_front())
         diag(C->getBeginLoc(), "another call to %0 in '%1', gated by the same fix",
              DiagnosticIDs::Note)

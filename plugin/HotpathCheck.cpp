@@ -2,8 +2,10 @@
 
 #include "HotpathCheck.h"
 #include "FindingExtent.h"
+#include "index/ShardBuilder.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Path.h"
 #include <map>
 
 using namespace clang;
@@ -34,7 +36,8 @@ HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
       ProfileThresholdOption(Options.getLocalOrGlobal("ProfileThreshold", "0.5")),
       ProfileMetricOption(Options.getLocalOrGlobal("ProfileMetric", "self")),
       ReportColdOption(Options.getLocalOrGlobal("ReportColdFunctions", "false")),
-      InlineRemarksPath(Options.getLocalOrGlobal("InlineRemarks", "")) {
+      InlineRemarksPath(Options.getLocalOrGlobal("InlineRemarks", "")),
+      ProjectIndexPath(Options.getLocalOrGlobal("ProjectIndex", "")) {
   llvm::Expected<RuleSet> Loaded = loadRuleSet(RuleSetName);
   if (!Loaded) {
     ConfigError = llvm::toString(Loaded.takeError());
@@ -87,6 +90,16 @@ HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
     }
     Inline = std::move(*Loaded);
   }
+  if (!ProjectIndexPath.empty()) {
+    // Loaded once per process: clang-tidy makes the checks anew for every
+    // TU, and a run over many files would parse the index for each.
+    auto Loaded = index::ProjectIndex::loadCached(ProjectIndexPath);
+    if (!Loaded) {
+      ConfigError = "ProjectIndex: " + llvm::toString(Loaded.takeError());
+      return;
+    }
+    Project = std::move(*Loaded);
+  }
   attachSharedIndex(Context);
 }
 
@@ -112,8 +125,130 @@ DiagnosticBuilder HotpathCheck::diag(SourceLocation Loc, StringRef Description,
   return D;
 }
 
+std::string HotpathCheck::displayName(StringRef Path) {
+  return llvm::sys::path::filename(Path).str();
+}
+
+const index::Function *HotpathCheck::projectFunction(const FunctionDecl *FD) const {
+  if (!Project)
+    return nullptr;
+  // hook-gate asks for a hook and its callers at every call site.
+  auto [It, New] = Shared->ProjectFunctions.try_emplace(FD->getCanonicalDecl(), nullptr);
+  if (New) {
+    std::string USR = index::RecordMaker::usr(FD);
+    It->second = USR.empty() ? nullptr : Project->find(USR);
+  }
+  return It->second;
+}
+
+const std::vector<index::CallSite> &HotpathCheck::localSites(const FunctionDecl *FD) const {
+  const CallSiteIndex &Sites = callSites();
+  FD = FD->getCanonicalDecl();
+  auto [It, New] = Shared->LocalSites.try_emplace(FD);
+  if (New) {
+    // Records of this callee's sites only: making one (its location, its
+    // constant arguments) costs more than finding the sites.
+    if (!Shared->Records)
+      Shared->Records = std::make_shared<index::RecordMaker>(*Ctx);
+    for (const CallSiteIndex::Site &S : Sites.sites())
+      if (const FunctionDecl *Callee = S.Call->getDirectCallee();
+          Callee && Callee->getCanonicalDecl() == FD && !S.Caller->isDependentContext() &&
+          Shared->Records->indexedCallee(S))
+        It->second.push_back(Shared->Records->callSite(S));
+  }
+  return It->second;
+}
+
+std::vector<index::CallSite> HotpathCheck::remoteSites(const FunctionDecl *FD) const {
+  std::vector<index::CallSite> Out;
+  const index::Function *F = projectFunction(FD);
+  if (!F)
+    return Out;
+  // The index holds this TU's sites too (it was built from every TU):
+  // those seen here count once, by their key.
+  llvm::StringMap<unsigned> Here;
+  for (const index::CallSite &C : localSites(FD))
+    ++Here[C.key()];
+  for (const index::CallSite &C : F->Calls) {
+    unsigned Seen = Here.lookup(C.key());
+    if (C.Count <= Seen)
+      continue;
+    Out.push_back(C);
+    Out.back().Count = C.Count - Seen;
+  }
+  return Out;
+}
+
+std::optional<ConstantParam>
+HotpathCheck::constantParam(const FunctionDecl *FD, unsigned Param) const {
+  const index::Function *F = projectFunction(FD);
+  bool AllVisible = F || !FD->isExternallyVisible();
+  if (!AllVisible || callSites().statsFor(FD, *Index).AddressTaken || (F && F->AddressTaken))
+    return std::nullopt;
+  std::optional<ConstantParam> Fact;
+  auto Take = [&](const index::CallSite &C) {
+    auto It = llvm::find_if(C.ConstantArgs, [&](const auto &A) { return A.first == Param; });
+    if (It == C.ConstantArgs.end())
+      return false;
+    if (!Fact)
+      Fact = ConstantParam{It->second, It->second, 0, F != nullptr};
+    Fact->Min = std::min(Fact->Min, It->second);
+    Fact->Max = std::max(Fact->Max, It->second);
+    Fact->Sites += C.Count;
+    return true;
+  };
+  for (const index::CallSite &C : localSites(FD))
+    if (!Take(C))
+      return std::nullopt;
+  if (F)
+    for (const index::CallSite &C : remoteSites(FD))
+      if (!Take(C))
+        return std::nullopt;
+  return Fact;
+}
+
+CallSiteStats HotpathCheck::indexHeat(const index::Function &F) const {
+  CallSiteStats S;
+  addElsewhere(S, F.Calls);
+  return S;
+}
+
+void HotpathCheck::addElsewhere(CallSiteStats &S, const std::vector<index::CallSite> &Sites) const {
+  CallSiteStats::Elsewhere &P = S.Project;
+  auto AddFile = [](std::vector<std::string> &Files, std::string Name) {
+    if (!llvm::is_contained(Files, Name))
+      Files.push_back(std::move(Name));
+  };
+  for (const index::CallSite &C : Sites) {
+    std::string File = displayName(C.Loc.File);
+    P.Calls += C.Count;
+    if (C.InLoop) {
+      P.InLoops += C.Count;
+      P.LoopSites.push_back(File + ":" + std::to_string(C.Loc.Line));
+    }
+    if (!C.Accessor.empty()) {
+      P.FromMacroAccessors += C.Count;
+      AddFile(P.AccessorFiles, File);
+      // The accessor macro's expansions are counted: the macro no longer
+      // stands in for them.
+      llvm::erase_if(S.CallingMacros, [&](const std::string &M) { return M == C.Accessor; });
+    }
+    if (!C.InLoop && C.Accessor.empty()) {
+      P.Others += C.Count;
+      AddFile(P.OtherFiles, File);
+    }
+    if (llvm::any_of(C.Macros, [&](const std::string &M) { return Index->AssertMacros.contains(M); }))
+      P.InAssertMacros += C.Count;
+  }
+}
+
 CallSiteStats HotpathCheck::heatOf(const FunctionDecl *FD) const {
   CallSiteStats S = callSites().statsFor(FD, *Index);
+  if (const index::Function *F = projectFunction(FD)) {
+    addElsewhere(S, remoteSites(FD));
+    // Taken in another file, it still names the function a rewrite changes.
+    S.AddressTaken |= F->AddressTaken;
+  }
   if (Prof && FD->getIdentifier()) {
     S.ProfilePercent =
         Prof->percentOf(FD->getQualifiedNameAsString(), FD->getName(), ProfileMetric);
@@ -155,6 +290,7 @@ void HotpathCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ProfileMetric", ProfileMetricOption);
   Options.store(Opts, "ReportColdFunctions", ReportColdOption);
   Options.store(Opts, "InlineRemarks", InlineRemarksPath);
+  Options.store(Opts, "ProjectIndex", ProjectIndexPath);
   Options.store(Opts, "MultiBranchThreshold", Rules.Hotness.MultiBranchThreshold);
   Options.store(Opts, "SingleBranchThreshold", Rules.Hotness.SingleBranchThreshold);
   Options.store(Opts, "ReportSuffix", Rules.Spellings.ReportSuffix);
@@ -240,6 +376,9 @@ const TUDefinitions &HotpathCheck::definitions() const {
     Shared->Definitions.reset();
     Shared->CallSites.clear(); // keyed by declarations of that AST
     Shared->BodiesIndexed = false;
+    Shared->LocalSites.clear();
+    Shared->ProjectFunctions.clear();
+    Shared->Records.reset();
   }
   if (!Shared->Definitions) {
     Shared->Definitions = collectDefinitions(*Ctx);

@@ -14,8 +14,14 @@
 #include "InlineRemarks.h"
 #include "Profile.h"
 #include "Rules.h"
+#include "index/ProjectIndex.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include <map>
 #include <memory>
+
+namespace hotpath::index {
+class RecordMaker;
+} // namespace hotpath::index
 
 namespace hotpath {
 
@@ -30,6 +36,23 @@ struct SharedTUIndex {
   std::optional<TUDefinitions> Definitions; // collected on first use
   const clang::ASTContext *DefinitionsOf = nullptr; // the AST they point into
   bool BodiesIndexed = false;               // CallSites has seen Definitions
+  /// With a project index: this TU's own call sites of a callee (canonical
+  /// declaration) as index records, so that the index's copy of them is not
+  /// counted twice, and what the index knows of it; made when first asked.
+  // (A std::map: references to its vectors outlive later insertions.)
+  std::map<const clang::FunctionDecl *, std::vector<index::CallSite>> LocalSites;
+  llvm::DenseMap<const clang::FunctionDecl *, const index::Function *> ProjectFunctions;
+  std::shared_ptr<index::RecordMaker> Records;
+};
+
+/// A fact about a parameter: every call site passes it a constant, from Min
+/// to Max. Known for a function whose every call is visible: one with
+/// internal linkage, or any function the project index has, and only while
+/// its address is never taken.
+struct ConstantParam {
+  int64_t Min = 0, Max = 0;
+  unsigned Sites = 0;
+  bool ProjectWide = false; // from the project index, not this TU alone
 };
 
 class HotpathCheck : public clang::tidy::ClangTidyCheck {
@@ -84,8 +107,30 @@ protected:
   /// function left out of line (all inlined, or no call compiled at all).
   bool staysOutOfLine(const CallSiteStats &S) const;
 
+  /// The project index the option ProjectIndex names, or null.
+  const index::ProjectIndex *projectIndex() const { return Project.get(); }
+  /// What the project index knows of \p FD (by USR), or null.
+  const index::Function *projectFunction(const clang::FunctionDecl *FD) const;
+  /// This TU's call sites of \p FD, as index records.
+  const std::vector<index::CallSite> &localSites(const clang::FunctionDecl *FD) const;
+  /// The call sites of \p FD the project index holds and this TU does not:
+  /// those in other files (each with the count this TU does not account for).
+  std::vector<index::CallSite> remoteSites(const clang::FunctionDecl *FD) const;
+  /// Heat from every call site the index holds for \p F (this TU's too),
+  /// as CallSiteStats::Project: the same figure in every TU.
+  CallSiteStats indexHeat(const index::Function &F) const;
+  /// The display name of an index file: its bare name, as fileNameAt().
+  static std::string displayName(llvm::StringRef Path);
+
+  /// What every call site passes \p Param (ConstantParam), when that is
+  /// known.
+  std::optional<ConstantParam> constantParam(const clang::FunctionDecl *FD,
+                                             unsigned Param) const;
+
 private:
   void attachSharedIndex(clang::tidy::ClangTidyContext *Context);
+  /// Adds \p Sites (of other files) to S.Project.
+  void addElsewhere(CallSiteStats &S, const std::vector<index::CallSite> &Sites) const;
   /// A warning for each hotpath-* option key no check reads (a typo is
   /// otherwise silently a default).
   void warnUnknownOptions();
@@ -102,6 +147,8 @@ private:
   std::optional<Profile> Prof;
   std::string InlineRemarksPath;
   std::optional<InlineRemarks> Inline;
+  std::string ProjectIndexPath;
+  std::shared_ptr<const index::ProjectIndex> Project;
   double ProfileThreshold = 0.5;
   Profile::Metric ProfileMetric = Profile::Metric::Self;
   RuleSet Rules;

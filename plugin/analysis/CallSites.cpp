@@ -17,6 +17,46 @@ using namespace clang;
 
 namespace hotpath {
 
+namespace {
+/// "main.c", "2 other files".
+std::string inFiles(const std::vector<std::string> &Files) {
+  if (Files.size() == 1)
+    return Files.front();
+  return llvm::formatv("{0} other files", Files.size());
+}
+
+/// "a", "a and b", "a, b and c".
+std::string joinAnd(llvm::ArrayRef<std::string> Items) {
+  std::string Out;
+  for (size_t I = 0; I < Items.size(); ++I)
+    Out += (I == 0 ? "" : I + 1 == Items.size() ? " and " : ", ") + Items[I];
+  return Out;
+}
+
+std::string describeElsewhere(const CallSiteStats::Elsewhere &P) {
+  if (!P.Calls)
+    return "";
+  llvm::SmallVector<std::string, 4> Parts;
+  if (P.InLoops == 1)
+    Parts.push_back("in a loop in " + P.LoopSites.front());
+  else if (P.InLoops && P.InLoops == P.LoopSites.size() && P.InLoops <= 3)
+    Parts.push_back("in loops in " + joinAnd(P.LoopSites));
+  else if (P.InLoops)
+    Parts.push_back(llvm::formatv("in {0} loops", P.InLoops));
+  if (P.FromMacroAccessors)
+    Parts.push_back(llvm::formatv("from {0} macro-generated accessor{1} in {2}",
+                                  P.FromMacroAccessors, P.FromMacroAccessors == 1 ? "" : "s",
+                                  inFiles(P.AccessorFiles)));
+  if (P.Others)
+    Parts.push_back(llvm::formatv("from {0} {1}call site{2} in {3}", P.Others,
+                                  Parts.empty() ? "" : "other ", P.Others == 1 ? "" : "s",
+                                  inFiles(P.OtherFiles)));
+  if (P.InAssertMacros)
+    Parts.push_back(llvm::formatv("{0} of them inside assert-like macros", P.InAssertMacros));
+  return "called " + joinAnd(Parts);
+}
+} // namespace
+
 std::string CallSiteStats::describe() const {
   llvm::SmallVector<std::string, 8> Parts;
   if (ProfilePercent)
@@ -36,7 +76,11 @@ std::string CallSiteStats::describe() const {
     Parts.push_back("called by accessor macro '" + M + "'");
   if (NamedHot)
     Parts.push_back("named hot by the rule set");
-  return llvm::join(Parts, ", ");
+  std::string Local = llvm::join(Parts, ", ");
+  std::string Remote = describeElsewhere(Project);
+  if (Remote.empty())
+    return Local;
+  return Local.empty() ? Remote : Local + "; " + Remote;
 }
 
 namespace {
@@ -196,7 +240,7 @@ void CallSiteIndex::recordCall(const CallExpr *Call, const FunctionDecl *Callee,
   S.FromMacroAccessors += InAccessor;
   S.InAssertMacros += InAssert;
   if (Enclosing)
-    Sites.push_back({Call, Enclosing});
+    Sites.push_back({Call, Enclosing, InLoop, InAccessor});
 }
 
 void CallSiteIndex::recordAddressTaken(const FunctionDecl *FD) {

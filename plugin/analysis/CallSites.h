@@ -49,11 +49,24 @@ struct CallSiteStats {
   std::optional<unsigned> InlineSites;
   unsigned NotInlined = 0;
 
+  /// Call sites in the rest of the project (the project index), none of
+  /// them counted above: the same evidence, seen in other files.
+  struct Elsewhere {
+    unsigned Calls = 0, InLoops = 0, FromMacroAccessors = 0, InAssertMacros = 0;
+    unsigned Others = 0; // neither in a loop nor from an accessor
+    std::vector<std::string> LoopSites;  // "main.c:16", in order
+    std::vector<std::string> AccessorFiles, OtherFiles; // file names, each once
+  } Project;
+
   unsigned score() const {
     return Calls + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +
-           4 * static_cast<unsigned>(CallingMacros.size()) + (NamedHot ? 1000 : 0);
+           4 * static_cast<unsigned>(CallingMacros.size()) + (NamedHot ? 1000 : 0) +
+           Project.Calls + 2 * Project.InLoops + 4 * Project.FromMacroAccessors +
+           Project.InAssertMacros;
   }
-  /// "8 call sites, 8 from macro-generated accessors".
+  /// "8 call sites, 8 from macro-generated accessors"; then what the
+  /// project index adds: "called in a loop in main.c:16 and from 8
+  /// macro-generated accessors in accessors.c".
   std::string describe() const;
 };
 
@@ -101,8 +114,16 @@ public:
   struct Site {
     const clang::CallExpr *Call;
     const clang::FunctionDecl *Caller;
+    bool InLoop;
+    bool InAccessor; // the caller is written by a macro
   };
   const std::vector<Site> &sites() const { return Sites; }
+  /// Every function called, or used as a value, in the TU, with what the
+  /// walk counted (no rule-set evidence), in no particular order.
+  template <typename Fn> void forEachFunction(Fn &&F) const {
+    for (const auto &KV : Stats)
+      F(KV.first, KV.second);
+  }
   void clear();
 
 private:

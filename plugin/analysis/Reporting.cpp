@@ -21,19 +21,24 @@ StringRef outermostMacroName(SourceLocation Loc, const SourceManager &SM,
   return Name;
 }
 
-bool isInsideMacroNamed(SourceLocation Loc, const llvm::StringSet<> &Names,
-                        const SourceManager &SM, const LangOptions &LangOpts) {
+bool anyEnclosingMacro(SourceLocation Loc, const SourceManager &SM, const LangOptions &LangOpts,
+                       llvm::function_ref<bool(StringRef)> Visit) {
   while (Loc.isMacroID()) {
     // For a location in a macro argument, the expansion that owns it.
     SourceLocation Expansion =
         SM.isMacroArgExpansion(Loc) ? SM.getImmediateExpansionRange(Loc).getBegin()
                                     : Loc;
-    StringRef Name = Lexer::getImmediateMacroNameForDiagnostics(Expansion, SM, LangOpts);
-    if (Names.contains(Name))
+    if (Visit(Lexer::getImmediateMacroNameForDiagnostics(Expansion, SM, LangOpts)))
       return true;
     Loc = SM.getImmediateMacroCallerLoc(Loc);
   }
   return false;
+}
+
+bool isInsideMacroNamed(SourceLocation Loc, const llvm::StringSet<> &Names,
+                        const SourceManager &SM, const LangOptions &LangOpts) {
+  return anyEnclosingMacro(Loc, SM, LangOpts,
+                           [&](StringRef Name) { return Names.contains(Name); });
 }
 
 static const Expr *stripStatementExpr(const Stmt *S) {

@@ -15,6 +15,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace hotpath {
@@ -23,6 +24,12 @@ namespace hotpath {
 llvm::StringRef outermostMacroName(clang::SourceLocation Loc,
                                    const clang::SourceManager &SM,
                                    const clang::LangOptions &LangOpts);
+
+/// Calls \p Visit with the name of each macro whose arguments or body hold
+/// \p Loc, innermost first, until it returns true; returns whether it did.
+bool anyEnclosingMacro(clang::SourceLocation Loc, const clang::SourceManager &SM,
+                       const clang::LangOptions &LangOpts,
+                       llvm::function_ref<bool(llvm::StringRef)> Visit);
 
 /// True when \p Loc lies inside the arguments or body of a macro in \p Names.
 bool isInsideMacroNamed(clang::SourceLocation Loc, const llvm::StringSet<> &Names,

@@ -14,11 +14,13 @@
 //===----------------------------------------------------------------------===//
 #include "DiffMode.h"
 #include "DiffTooling.h"
+#include "IndexRun.h"
 #include "InlineRun.h"
 #include "Output.h"
 #include "PatchFilter.h"
 #include "Profile.h"
 #include "UnifiedDiff.h"
+#include "index/ProjectIndex.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -74,18 +76,27 @@ struct Options {
   std::optional<std::string> Config, ConfigFile;
   std::vector<std::string> Sources;     // without --diff
   std::vector<std::string> PassThrough; // given to each per-TU run
+  bool Fix = false;       // --fix: apply the fixes (not with --diff)
+  bool IndexOnly = false; // --index-only
+  bool Reindex = false;   // --reindex
+  bool NoIndex = false;   // --no-index
+  std::string IndexDir;   // --index-dir (default <build-dir>/hotpath-index)
+  unsigned SliceK = 0, SliceN = 0; // --shard=K/N
 };
 
 const char Usage[] =
     "OVERVIEW: hotpath-tidy: clang-tidy with the hotpath-* checks built in, and three\n"
     "modes of its own that run it over a compile database, one process per TU.\n"
     "\n"
-    "USAGE: hotpath-tidy --diff=<rev>|- -p <build-dir> [options]\n"
+    "USAGE: hotpath-tidy -p <build-dir> [--fix] [options]\n"
+    "       hotpath-tidy --diff=<rev>|- -p <build-dir> [options]\n"
     "       hotpath-tidy --profile=<file> -p <build-dir> [options] [<source>...]\n"
     "       hotpath-tidy --inline-remarks -p <build-dir> [options] [<source>...]\n"
+    "       hotpath-tidy --index-only -p <build-dir> [--shard=K/N] [--reindex]\n"
     "       hotpath-tidy [clang-tidy options] <source>... [-- <compile flags>]\n"
     "\n"
     "MODES:\n"
+    "  -p <build-dir> and no source: every TU of the compile database\n"
     "  --diff=<rev>       the changes from <rev> to the working tree (git diff <rev>):\n"
     "                     only the TUs they affect, only the findings they touch\n"
     "                     (any line of the declaration a finding is about)\n"
@@ -98,7 +109,8 @@ const char Usage[] =
     "  --inline-remarks   compile every TU of the database with clang -O2 and its\n"
     "                     optimization record; report a check or hook only where\n"
     "                     calls to it stay out of line\n"
-    "  (none of them)     plain clang-tidy, with the clang-tidy options below\n"
+    "  --index-only       build or refresh the project index, check nothing\n"
+    "  (none of them, with sources) plain clang-tidy, with the clang-tidy options below\n"
     "\n"
     "OPTIONS of the modes:\n"
     "  -p <build-dir>     where compile_commands.json is (required)\n"
@@ -109,6 +121,17 @@ const char Usage[] =
     "  --fix-patch=<file> the fixes of the findings reported, as one unified diff\n"
     "                     (git apply, patch -p1); the working tree is left alone\n"
     "  --progress         TUs done/total on standard error (on by default on a terminal)\n"
+    "  --fix              apply the fixes of every finding (not with --diff), each edit\n"
+    "                     once however many TUs propose it (shared headers)\n"
+    "  --shard=K/N        the K-th of N slices of the TUs (sorted): with --index-only\n"
+    "                     the TUs indexed, otherwise the TUs checked (the index still\n"
+    "                     covers the whole database); for CI matrices (docs/ci.md)\n"
+    "PROJECT INDEX (docs/project-index.md): every mode first brings the index of the\n"
+    "whole database up to date (only TUs whose command or files changed are parsed)\n"
+    "and hands it to the checks (option ProjectIndex).\n"
+    "  --index-dir=<dir>  where it is (default: <build-dir>/hotpath-index)\n"
+    "  --reindex          parse every TU again, whatever the index holds\n"
+    "  --no-index         no index: each TU is checked on its own\n"
     "  <source>...        without --diff, the TUs to check (default: all in the database)\n"
     "  passed to each run: -checks= (default -*,hotpath-*), -config=, -config-file=,\n"
     "                     -header-filter=, -extra-arg=, -extra-arg-before=, -load=,\n"
@@ -202,6 +225,27 @@ bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
       O.ConfigFile = V;
     } else if (Take("config")) {
       O.Config = V;
+    } else if (A == "--fix" || A == "-fix") {
+      O.Fix = true;
+    } else if (A == "--index-only" || A == "-index-only") {
+      O.IndexOnly = true;
+    } else if (A == "--reindex" || A == "-reindex") {
+      O.Reindex = true;
+    } else if (A == "--no-index" || A == "-no-index") {
+      O.NoIndex = true;
+    } else if (Take("index-dir")) {
+      if (V.empty()) {
+        Err = "--index-dir needs a directory";
+        return false;
+      }
+      O.IndexDir = V;
+    } else if (Take("shard")) {
+      auto [K, N] = llvm::StringRef(V).split('/');
+      if (K.getAsInteger(10, O.SliceK) || N.getAsInteger(10, O.SliceN) || O.SliceN == 0 ||
+          O.SliceK == 0 || O.SliceK > O.SliceN) {
+        Err = "--shard must be K/N with 1 <= K <= N, not '" + V + "'";
+        return false;
+      }
     } else if (A == "--quiet" || A == "-quiet") {
       // Always quiet per TU; accepted for symmetry with clang-tidy.
     } else {
@@ -216,12 +260,12 @@ bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
         if (A == "--")
           Err = "'--' (compile flags on the command line) is not supported here: "
                 "the compile commands come from -p <build-dir>";
-        else if (A == "--fix" || A == "-fix" || A == "--fix-errors" || A == "-fix-errors")
+        else if (A == "--fix-errors" || A == "-fix-errors")
           Err = "option '" + A.str() +
-                "' is not supported here: --fix-patch=<file> writes the fixes as a diff";
+                "' is not supported here: a TU that does not compile is not fixed";
         else if (A.starts_with("-"))
-          Err = "option '" + A.str() + "' is not supported with --diff, --profile or "
-                "--inline-remarks (see --help)";
+          Err = "option '" + A.str() + "' is not supported in a run over the compile "
+                "database (-p without sources, --diff, --profile, --inline-remarks; see --help)";
         else if (!O.Diff.empty() || llvm::any_of(llvm::ArrayRef(Argv, Argc), [](const char *X) {
                    llvm::StringRef S = X;
                    return S.starts_with("--diff") || S.starts_with("-diff");
@@ -250,6 +294,14 @@ bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
   }
   if (O.Config && O.ConfigFile) {
     Err = "-config and -config-file are mutually exclusive";
+    return false;
+  }
+  if (O.Fix && DiffGiven) {
+    Err = "--fix is not supported with --diff: --fix-patch=<file> writes the fixes as a diff";
+    return false;
+  }
+  if (O.NoIndex && (O.IndexOnly || O.Reindex || !O.IndexDir.empty())) {
+    Err = "--no-index and --index-only, --reindex or --index-dir contradict each other";
     return false;
   }
   if (O.Jobs == 0)
@@ -381,9 +433,90 @@ private:
   std::mutex M;
 };
 
+/// The K-th (1-based) of N slices of \p All, taken round robin so that
+/// slices of a sorted list mix directories.
+std::vector<std::string> slice(const std::vector<std::string> &All, unsigned K, unsigned N) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < All.size(); ++I)
+    if (I % N == K - 1)
+      Out.push_back(All[I]);
+  return Out;
+}
+
+bool changedLine(const ChangedLines &Changed, const std::string &File, unsigned First,
+                 unsigned Last) {
+  auto It = Changed.find(File);
+  if (It == Changed.end())
+    return false;
+  auto L = It->second.Lines.lower_bound(First);
+  return L != It->second.Lines.end() && *L <= Last;
+}
+
+/// TUs whose findings may change through what the index knows: those that
+/// define a function whose call sites the patch changes, and the TUs
+/// (sources of the database) that call a hook whose body it changes.
+std::set<std::string> touchedThroughIndex(const index::ProjectIndex &Idx,
+                                          const ChangedLines &Changed) {
+  std::set<std::string> Out;
+  for (const index::Function &Fn : Idx.file().Functions) {
+    for (const index::CallSite &C : Fn.Calls)
+      if (changedLine(Changed, C.Loc.File, C.Loc.Line, C.Loc.Line)) {
+        for (const index::Definition &D : Fn.Definitions)
+          Out.insert(D.TU);
+        break;
+      }
+    if (Fn.Hook && llvm::any_of(Fn.Definitions, [&](const index::Definition &D) {
+          return changedLine(Changed, D.Loc.File, D.Loc.Line, D.EndLine);
+        }))
+      for (const index::CallSite &C : Fn.Calls)
+        Out.insert(C.Loc.File);
+  }
+  return Out;
+}
+
+/// What made a finding hot, when the index holds it, joins what the
+/// finding is about (PatchFilter.h): a check function's call sites in
+/// every file, a hook's body in another file.
+void addIndexEvidence(std::vector<Finding> &Found, const index::ProjectIndex &Idx) {
+  for (Finding &F : Found) {
+    if (F.Check == "hotpath-check-split") {
+      if (const index::Function *Fn =
+              Idx.findByDefinition({F.Main.File, F.Main.Line, F.Main.Col}))
+        for (const index::CallSite &C : Fn->Calls)
+          F.Related.push_back(Range{C.Loc.File, 0, 0, C.Loc.Line, C.Loc.Line});
+    } else if (F.Check == "hotpath-hook-gate") {
+      for (const Message &N : F.Notes) {
+        // Only a hook the index describes: one the rule set names is a hook
+        // whatever its body says.
+        if (!llvm::StringRef(N.Text).contains(" is a hook: ") ||
+            !llvm::StringRef(N.Text).contains("(project index)"))
+          continue;
+        index::Location L{N.File, N.Line, N.Col};
+        const index::Function *Fn = Idx.findByDeclaration(L);
+        if (!Fn)
+          Fn = Idx.findByDefinition(L);
+        if (Fn)
+          for (const index::Definition &D : Fn->Definitions)
+            F.Related.push_back(Range{D.Loc.File, 0, 0, D.Loc.Line, D.EndLine});
+      }
+    }
+  }
+}
+
 } // namespace
 
 bool wantsDiffMode(int Argc, const char **Argv) {
+  // Options of clang-tidy and of the modes whose value may be the next
+  // argument ("-checks X"): that argument is no source file.
+  static const char *const Valued[] = {
+      "checks", "config", "config-file", "export-fixes", "extra-arg", "extra-arg-before",
+      "format-style", "header-filter", "exclude-header-filter", "line-filter", "load",
+      "store-check-profile", "vfsoverlay", "warnings-as-errors", "format", "fix-patch",
+      "jobs", "j", "index-dir", "shard"};
+  // clang-tidy's own queries: they need no source and check nothing.
+  static const char *const Queries[] = {"list-checks", "dump-config", "explain-config",
+                                        "verify-config"};
+  bool BuildDir = false, Source = false;
   for (int I = 1; I < Argc; ++I) {
     llvm::StringRef A = Argv[I];
     if (A == "--")
@@ -392,10 +525,27 @@ bool wantsDiffMode(int Argc, const char **Argv) {
       if (A == "--" + Name.str() || A == "-" + Name.str() ||
           A.starts_with("--" + Name.str() + "=") || A.starts_with("-" + Name.str() + "="))
         return true;
-    if (A == "--inline-remarks" || A == "-inline-remarks")
+    llvm::StringRef Bare = A;
+    if (!Bare.consume_front("--"))
+      Bare.consume_front("-");
+    if (Bare == "inline-remarks" || Bare == "index-only")
       return true;
+    if (Bare == A) { // no dash: a source file
+      Source = true;
+      continue;
+    }
+    if (llvm::is_contained(Queries, Bare))
+      return false;
+    if (Bare == "p" || Bare.starts_with("p=")) {
+      BuildDir = true;
+      I += Bare == "p";
+      continue;
+    }
+    if (llvm::is_contained(Valued, Bare))
+      ++I;
   }
-  return false;
+  // -p and no source: the whole compile database.
+  return BuildDir && !Source;
 }
 
 int diffMain(int Argc, const char **Argv) {
@@ -494,8 +644,11 @@ int diffMain(int Argc, const char **Argv) {
 
   // 3. The translation units: those the patch affects, or those named.
   if (O.BuildDir.empty())
-    return fail(std::string(FilterLines ? "--diff" : O.InlineRemarks ? "--inline-remarks"
-                                                                     : "--profile") +
+    return fail(std::string(FilterLines         ? "--diff"
+                            : O.InlineRemarks   ? "--inline-remarks"
+                            : O.IndexOnly       ? "--index-only"
+                            : !O.Profile.empty() ? "--profile"
+                                                : "a run over the compile database") +
                 " needs -p <build-dir> (the directory of compile_commands.json)");
   std::unique_ptr<Project> P = Project::load(O.BuildDir, Err);
   if (!P)
@@ -514,6 +667,41 @@ int diffMain(int Argc, const char **Argv) {
   };
   std::set<std::string> Selected;
   ProgressLine Progress(O.Progress || llvm::sys::Process::StandardErrIsDisplayed());
+
+  // The project index, of every TU of the database (clang-tidy's kind), so
+  // that heat and hooks found in other files count in each TU checked.
+  std::shared_ptr<const index::ProjectIndex> ProjIndex;
+  if (!O.NoIndex) {
+    std::vector<std::string> All;
+    for (const auto &KV : Files)
+      if (!Uncheckable.count(KV.first))
+        All.push_back(KV.first);
+    bool SliceOnly = O.IndexOnly && O.SliceN;
+    if (SliceOnly)
+      All = slice(All, O.SliceK, O.SliceN);
+    IndexOptions IO;
+    IO.Dir = O.IndexDir.empty() ? canonicalPath(O.BuildDir, Cwd) + "/hotpath-index"
+                                : canonicalPath(O.IndexDir, Cwd);
+    IO.Jobs = O.Jobs;
+    IO.Reindex = O.Reindex;
+    IO.Merge = !SliceOnly;
+    IndexSummary Sum;
+    if (!refreshIndex(*P, All, IO,
+                      [&](size_t Done, size_t Total) { Progress.show("indexed", Done, Total); },
+                      Sum, Err))
+      return fail(Err);
+    for (const std::string &N : Sum.Notes)
+      llvm::errs() << "hotpath-tidy: note: " << relativeTo(N, Cwd) << "\n";
+    llvm::errs() << describe(Sum, relativeTo(IO.Dir, Cwd)) << "\n";
+    if (O.IndexOnly)
+      return ExitClean;
+    CheckOptions.push_back({"ProjectIndex", Sum.IndexFile});
+    auto Loaded = index::ProjectIndex::load(Sum.IndexFile);
+    if (!Loaded)
+      return fail(llvm::toString(Loaded.takeError()));
+    ProjIndex = std::move(*Loaded);
+  }
+
   if (FilterLines) {
     std::vector<std::string> Headers; // changed, not compiled on their own
     for (const auto &KV : Changed) {
@@ -542,11 +730,22 @@ int diffMain(int Argc, const char **Argv) {
             break;
           }
     }
+    // The index's evidence: the TUs that define a function whose call
+    // sites the patch changes (a new hot call makes an old check hot), and
+    // those that call a hook whose body it changes.
+    size_t ViaIndex = 0;
+    if (ProjIndex)
+      for (const std::string &TU : touchedThroughIndex(*ProjIndex, Changed))
+        if (Files.count(TU) && !Uncheckable.count(TU) && Selected.insert(TU).second)
+          ++ViaIndex;
     llvm::errs() << "hotpath-tidy: " << Changed.size() << " changed file"
                  << (Changed.size() == 1 ? "" : "s") << "; " << Selected.size() << " of "
                  << Files.size() << " translation units to check (" << Direct << " changed, "
                  << ViaHeaders << " through " << Headers.size() << " changed header"
-                 << (Headers.size() == 1 ? "" : "s") << ")\n";
+                 << (Headers.size() == 1 ? "" : "s")
+                 << (ViaIndex ? ", " + std::to_string(ViaIndex) + " through the project index"
+                              : std::string())
+                 << ")\n";
   } else if (O.Sources.empty()) {
     for (const auto &KV : Files)
       if (Uncheckable.count(KV.first))
@@ -563,6 +762,12 @@ int diffMain(int Argc, const char **Argv) {
       else
         Selected.insert(C);
     }
+  }
+
+  if (O.SliceN) {
+    std::vector<std::string> Mine =
+        slice(std::vector<std::string>(Selected.begin(), Selected.end()), O.SliceK, O.SliceN);
+    Selected = std::set<std::string>(Mine.begin(), Mine.end());
   }
 
   TempDir Tmp;
@@ -668,6 +873,8 @@ int diffMain(int Argc, const char **Argv) {
       continue;
     }
     locate(Found);
+    if (ProjIndex && FilterLines)
+      addIndexEvidence(Found, *ProjIndex);
     std::string FirstError;
     for (Finding &F : Found) {
       if (F.Level == "error" && llvm::StringRef(F.Check).starts_with("clang-diagnostic-")) {
@@ -716,6 +923,18 @@ int diffMain(int Argc, const char **Argv) {
   }
   llvm::stable_sort(Failures,
                     [](const Failure &A, const Failure &B) { return A.TU < B.TU; });
+  if (O.Fix) {
+    std::vector<std::string> Dropped;
+    unsigned Changed = 0;
+    if (!applyFixes(Findings, Root, Dropped, Changed, Err))
+      return fail(Err);
+    for (const std::string &D : Dropped)
+      llvm::errs() << "hotpath-tidy: warning: " << D << "\n";
+    size_t Fixed = llvm::count_if(Findings, [](const Finding &F) { return !F.Fix.empty(); });
+    llvm::errs() << "hotpath-tidy: applied the fixes of " << Fixed << " finding"
+                 << (Fixed == 1 ? "" : "s") << " to " << Changed << " file"
+                 << (Changed == 1 ? "" : "s") << "\n";
+  }
   return Emit(Findings, Failures);
 }
 

@@ -3,6 +3,8 @@
 #include "UnifiedDiff.h"
 
 #include "Compat.h"
+#include "analysis/CallSites.h"
+#include "index/ShardBuilder.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -67,6 +69,105 @@ private:
   std::set<std::string> &Out;
 };
 
+/// Every file the preprocessor reads: the key of the TU's shard.
+class InputRecorder : public compat::IncludeCallbacks {
+public:
+  explicit InputRecorder(std::set<std::string> &Out) : Out(Out) {}
+  void inclusion(SourceLocation, OptionalFileEntryRef File,
+                 SrcMgr::CharacteristicKind) override {
+    if (!File)
+      return;
+    StringRef Real = File->getFileEntry().tryGetRealPathName();
+    Out.insert(std::string(Real.empty() ? File->getName() : Real));
+  }
+
+private:
+  std::set<std::string> &Out;
+};
+
+/// Counts errors and keeps the first, for the note on a TU that indexes
+/// with errors.
+class ErrorCounter : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L < DiagnosticsEngine::Error || !First.empty())
+      return;
+    SmallString<128> Msg;
+    Info.FormatDiagnostic(Msg);
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        First = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" +
+                std::to_string(P.getColumn()) + ": ";
+    }
+    First += std::string(Msg);
+  }
+  std::string First;
+};
+
+/// Syntax only, then the shared walk of the checks (CallSiteIndex), made
+/// into the TU's shard: the index pass costs what -fsyntax-only costs.
+class IndexConsumer : public ASTConsumer {
+public:
+  IndexConsumer(Project::IndexedTU &Out, std::string TU) : Out(Out), TU(std::move(TU)) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // The walk needs no rule: the index records the macros around each call
+    // and the checks match them against their own assert macros.
+    static const RuleSet NoRules;
+    static const RuleIndex NoRuleIndex(NoRules);
+    TUDefinitions Defs = collectDefinitions(Ctx);
+    CallSiteIndex Sites;
+    Sites.indexDefinitions(Defs, Ctx, NoRuleIndex);
+    Out.Shard = index::buildShard(Ctx, Defs, Sites, TU);
+    Out.Parsed = true;
+  }
+
+private:
+  Project::IndexedTU &Out;
+  std::string TU;
+};
+
+class IndexAction : public ASTFrontendAction {
+public:
+  IndexAction(Project::IndexedTU &Out, std::string TU) : Out(Out), TU(std::move(TU)) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<InputRecorder>(Out.Inputs));
+    return std::make_unique<IndexConsumer>(Out, TU);
+  }
+
+private:
+  Project::IndexedTU &Out;
+  std::string TU;
+};
+
+class IndexActionFactory : public tooling::FrontendActionFactory {
+public:
+  IndexActionFactory(Project::IndexedTU &Out, std::string TU) : Out(Out), TU(std::move(TU)) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<IndexAction>(Out, TU);
+  }
+
+private:
+  Project::IndexedTU &Out;
+  std::string TU;
+};
+
+/// Runs Work(I) for every I below N, in Jobs threads.
+void parallelFor(size_t N, unsigned Jobs, const std::function<void(size_t)> &Work) {
+  std::atomic<size_t> Next{0};
+  auto Loop = [&] {
+    for (size_t I; (I = Next++) < N;)
+      Work(I);
+  };
+  std::vector<std::thread> Threads;
+  for (unsigned J = 1; J < std::min<size_t>(std::max(1u, Jobs), N); ++J)
+    Threads.emplace_back(Loop);
+  Loop();
+  for (std::thread &T : Threads)
+    T.join();
+}
+
 class DbProject : public Project {
 public:
   std::unique_ptr<tooling::CompilationDatabase> Db;
@@ -78,36 +179,64 @@ public:
   includes(const std::vector<std::string> &TUs, unsigned Jobs,
            const std::function<void(size_t)> &Progress) override {
     std::vector<std::set<std::string>> Result(TUs.size());
-    std::atomic<size_t> Next{0}, Done{0};
+    std::atomic<size_t> Done{0};
     std::mutex ProgressMutex;
-    auto Work = [&] {
-      for (size_t I; (I = Next++) < TUs.size();) {
-        std::set<std::string> Raw;
-        auto It = Files.find(TUs[I]);
-        std::string Name = It == Files.end() ? TUs[I] : It->second;
-        // Its own file system object: ClangTool moves the working directory
-        // of the file system to each command's, and the process-wide one
-        // would race between threads.
-        tooling::ClangTool Tool(*Db, {Name}, std::make_shared<PCHContainerOperations>(),
-                                llvm::vfs::createPhysicalFileSystem());
-        IgnoringDiagConsumer Quiet;
-        Tool.setDiagnosticConsumer(&Quiet);
-        Tool.setPrintErrorMessage(false);
-        IncludeActionFactory Factory(Raw);
-        (void)Tool.run(&Factory);
-        for (const std::string &P : Raw)
-          Result[I].insert(canonicalPath(P, "/"));
-        std::lock_guard<std::mutex> Lock(ProgressMutex);
-        Progress(++Done);
-      }
-    };
-    std::vector<std::thread> Threads;
-    for (unsigned J = 1; J < std::max(1u, Jobs); ++J)
-      Threads.emplace_back(Work);
-    Work();
-    for (std::thread &T : Threads)
-      T.join();
+    parallelFor(TUs.size(), Jobs, [&](size_t I) {
+      std::set<std::string> Raw;
+      IgnoringDiagConsumer Quiet;
+      IncludeActionFactory Factory(Raw);
+      runTool(TUs[I], Quiet, Factory);
+      for (const std::string &P : Raw)
+        Result[I].insert(canonicalPath(P, "/"));
+      std::lock_guard<std::mutex> Lock(ProgressMutex);
+      Progress(++Done);
+    });
     return Result;
+  }
+
+  std::vector<IndexedTU> index(const std::vector<std::string> &TUs, unsigned Jobs,
+                               const std::function<void(size_t)> &Progress) override {
+    std::vector<IndexedTU> Result(TUs.size());
+    std::atomic<size_t> Done{0};
+    std::mutex ProgressMutex;
+    parallelFor(TUs.size(), Jobs, [&](size_t I) {
+      IndexedTU &Out = Result[I];
+      ErrorCounter Errors;
+      IndexActionFactory Factory(Out, TUs[I]);
+      // Warnings are no part of the index; not computing them (format
+      // strings, mostly) took 6% off the parse of e2fsprogs' pass1.c.
+      runTool(TUs[I], Errors, Factory, {"-w"});
+      std::set<std::string> Raw;
+      Raw.swap(Out.Inputs);
+      Out.Inputs.insert(TUs[I]);
+      for (const std::string &P : Raw)
+        Out.Inputs.insert(canonicalPath(P, "/"));
+      Out.Errors = Errors.getNumErrors();
+      Out.FirstError = Errors.First;
+      std::lock_guard<std::mutex> Lock(ProgressMutex);
+      Progress(++Done);
+    });
+    return Result;
+  }
+
+  /// One TU through \p Factory with its own compile command, \p Extra
+  /// appended.
+  void runTool(const std::string &TU, DiagnosticConsumer &Diags,
+               tooling::FrontendActionFactory &Factory,
+               const std::vector<std::string> &Extra = {}) {
+    auto It = Files.find(TU);
+    std::string Name = It == Files.end() ? TU : It->second;
+    // Its own file system object: ClangTool moves the working directory of
+    // the file system to each command's, and the process-wide one would
+    // race between threads.
+    tooling::ClangTool Tool(*Db, {Name}, std::make_shared<PCHContainerOperations>(),
+                            llvm::vfs::createPhysicalFileSystem());
+    Tool.setDiagnosticConsumer(&Diags);
+    Tool.setPrintErrorMessage(false);
+    if (!Extra.empty())
+      Tool.appendArgumentsAdjuster(
+          tooling::getInsertArgumentAdjuster(Extra, tooling::ArgumentInsertPosition::END));
+    (void)Tool.run(&Factory);
   }
 
   std::string uncheckableLanguage(const std::string &TU) const override {

@@ -1,14 +1,16 @@
 //===--- driver/DiffTooling.h - the parts of diff mode that need clang ----===//
 //
 // The only driver translation unit that includes clang headers: the compile
-// database, dependency scanning by running the preprocessor on each TU, and
-// reading the diagnostics clang-tidy exported as YAML.
+// database, dependency scanning by running the preprocessor on each TU,
+// parsing each TU for the project index, and reading the diagnostics
+// clang-tidy exported as YAML.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_DRIVER_DIFFTOOLING_H
 #define HOTPATH_DRIVER_DIFFTOOLING_H
 
 #include "Types.h"
+#include "index/ProjectIndex.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
@@ -32,6 +34,19 @@ public:
   virtual std::vector<std::set<std::string>>
   includes(const std::vector<std::string> &TUs, unsigned Jobs,
            const std::function<void(size_t Done)> &Progress) = 0;
+
+  /// What parsing one TU for the project index gave.
+  struct IndexedTU {
+    bool Parsed = false;             // an AST was built (maybe with errors)
+    index::IndexFile Shard;          // its records, without the key
+    std::set<std::string> Inputs;    // canonical paths of every file it read
+    unsigned Errors = 0;             // compile errors
+    std::string FirstError;          // "file:line:col: message"
+  };
+  /// Parses each TU (its own compile command, syntax only, in Jobs threads)
+  /// and makes its shard (index/ShardBuilder.h). Done is called after each.
+  virtual std::vector<IndexedTU> index(const std::vector<std::string> &TUs, unsigned Jobs,
+                                       const std::function<void(size_t Done)> &Progress) = 0;
 
   /// Empty when clang-tidy can check the TU (C, C++, Objective-C, CUDA);
   /// otherwise what it is ("assembly", "language 'f95'"), from the compile

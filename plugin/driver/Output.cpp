@@ -507,16 +507,19 @@ std::string fileDiff(llvm::StringRef Old, const std::vector<Edit> &Edits) {
 
 } // namespace
 
-bool writeFixPatch(llvm::StringRef Path, const std::vector<Finding> &Findings,
-                   llvm::StringRef Root, std::vector<std::string> &Dropped,
-                   std::string &Err) {
+namespace {
+
+/// The edits of \p Findings, once each, by file and in order. A finding whose
+/// edit overlaps a different edit loses its whole fix, and so does the other
+/// side: which one is right is not ours to guess.
+std::map<std::string, std::vector<Edit>> chooseEdits(const std::vector<Finding> &Findings,
+                                                     llvm::StringRef Root,
+                                                     std::vector<std::string> &Dropped) {
   // Unique edits, each with the findings that want it.
   std::map<Edit, std::vector<size_t>> Owners;
   for (size_t I = 0; I < Findings.size(); ++I)
     for (const Edit &E : Findings[I].Fix)
       Owners[E].push_back(I);
-  // A finding whose edit overlaps a different edit loses its whole fix, and
-  // so does the other side: which one is right is not ours to guess.
   std::set<size_t> Lost;
   std::vector<const Edit *> All;
   for (auto &KV : Owners)
@@ -534,23 +537,31 @@ bool writeFixPatch(llvm::StringRef Path, const std::vector<Finding> &Findings,
   for (size_t O : Lost)
     Dropped.push_back(relativeTo(Findings[O].Main.File, Root) + ":" +
                       std::to_string(Findings[O].Main.Line) + ": the fix of [" +
-                      Findings[O].Check + "] overlaps another fix; left out of the patch");
+                      Findings[O].Check + "] overlaps another fix; left out");
 
   std::map<std::string, std::vector<Edit>> ByFile;
   for (auto &[E, Os] : Owners)
     if (llvm::any_of(Os, [&](size_t O) { return !Lost.count(O); }))
       ByFile[E.File].push_back(E);
+  for (auto &[File, Edits] : ByFile)
+    llvm::sort(Edits, [](const Edit &A, const Edit &B) {
+      return std::make_pair(A.Offset, A.Length) < std::make_pair(B.Offset, B.Length);
+    });
+  return ByFile;
+}
 
+} // namespace
+
+bool writeFixPatch(llvm::StringRef Path, const std::vector<Finding> &Findings,
+                   llvm::StringRef Root, std::vector<std::string> &Dropped,
+                   std::string &Err) {
   std::string Patch;
-  for (auto &[File, Edits] : ByFile) {
+  for (auto &[File, Edits] : chooseEdits(Findings, Root, Dropped)) {
     std::string Rel = relativeTo(File, Root);
     if (llvm::sys::path::is_absolute(Rel)) {
       Dropped.push_back(File + ": outside " + Root.str() + "; its edits are left out of the patch");
       continue;
     }
-    llvm::sort(Edits, [](const Edit &A, const Edit &B) {
-      return std::make_pair(A.Offset, A.Length) < std::make_pair(B.Offset, B.Length);
-    });
     SourceFile &S = source(File);
     if (!S.Ok) {
       Err = "cannot read " + File;
@@ -570,6 +581,39 @@ bool writeFixPatch(llvm::StringRef Path, const std::vector<Finding> &Findings,
     return false;
   }
   OS << Patch;
+  return true;
+}
+
+bool applyFixes(const std::vector<Finding> &Findings, llvm::StringRef Root,
+                std::vector<std::string> &Dropped, unsigned &FilesChanged, std::string &Err) {
+  FilesChanged = 0;
+  for (auto &[File, Edits] : chooseEdits(Findings, Root, Dropped)) {
+    SourceFile &S = source(File);
+    if (!S.Ok) {
+      Err = "cannot read " + File;
+      return false;
+    }
+    // Back to front, so that each edit's offsets still hold; insertions at
+    // one offset keep their order.
+    std::string Text = S.Text;
+    for (auto It = Edits.rbegin(); It != Edits.rend(); ++It) {
+      if (It->Offset + It->Length > Text.size()) {
+        Err = File + ": a fix reaches past the end of the file (did it change during the run?)";
+        return false;
+      }
+      Text.replace(It->Offset, It->Length, It->Text);
+    }
+    if (Text == S.Text)
+      continue;
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(File, EC);
+    if (EC) {
+      Err = "cannot write " + File + ": " + EC.message();
+      return false;
+    }
+    OS << Text;
+    ++FilesChanged;
+  }
   return true;
 }
 

@@ -29,6 +29,10 @@ printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00' >"
 : >"$work/empty.perf"
 printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00' >"$work/binary.perf"
 
+printf '{"format": "hotpath-project-index", "version": 1, "kind": ' >"$work/cut-index.json"
+printf '{"format": "hotpath-project-index", "version": 99, "kind": "index", "files": [], "tus": [], "functions": []}\n' \
+  >"$work/v99-index.json"
+
 opt() { printf -- "-config={CheckOptions: [{key: hotpath-check-split.%s, value: '%s'}]}" "$1" "$2"; }
 
 # why_not WANT_RC WANT_MESSAGE FILE MODE OUT -- CMD...: runs CMD, its output
@@ -123,7 +127,30 @@ for tool in "${tools[@]}"; do
   f=$(fresh binary-profile.c "$work/pristine.c")
   check "$tool" profile-binary 1 "binary.perf': not a text profile" "$f" same -- \
     "${t[@]}" "$(opt Profile "$work/binary.perf")" "$f" -- -std=c11
+  f=$(fresh cut-index.c "$work/pristine.c")
+  check "$tool" index-malformed 1 "cut-index.json: not valid JSON" "$f" same -- \
+    "${t[@]}" "$(opt ProjectIndex "$work/cut-index.json")" "$f" -- -std=c11
+  f=$(fresh v99-index.c "$work/pristine.c")
+  check "$tool" index-other-version 1 "v99-index.json: project index version 99, and this hotpath-tidy reads version 1" "$f" same -- \
+    "${t[@]}" "$(opt ProjectIndex "$work/v99-index.json")" "$f" -- -std=c11
+  f=$(fresh missing-index.c "$work/pristine.c")
+  check "$tool" index-missing 1 "no-such-index.json: cannot read the project index" "$f" same -- \
+    "${t[@]}" "$(opt ProjectIndex "$work/no-such-index.json")" "$f" -- -std=c11
 done
+# hotpath-tidy's own index: a shard that does not read stops the run (exit 2),
+# naming it, before any TU is checked or fixed.
+if [ -n "$binary" ]; then
+  mkdir "$work/idx-db"
+  cp "$work/pristine.c" "$work/idx-db/two.c"
+  printf '[{"directory": "%s", "file": "two.c", "arguments": ["cc", "-std=c11", "-c", "two.c"]}]\n' \
+    "$work/idx-db" >"$work/idx-db/compile_commands.json"
+  "$binary" --index-only -p "$work/idx-db" >/dev/null 2>&1
+  shard=$(ls "$work"/idx-db/hotpath-index/shards/*.json)
+  printf '{"format": "hotpath-project-index", "version": 1, "kind": "shard", "files": [' >"$shard"
+  cp "$work/idx-db/two.c" "$work/idx-db/two.c.before"
+  check "$binary" index-shard-malformed 2 "$shard: not valid JSON" "$work/idx-db/two.c" same -- \
+    "$binary" -p "$work/idx-db" --fix
+fi
 # Negative control: a tool that goes on without flags, as clang-tidy does, but
 # fixes nothing, must fail the missing-database case.
 printf '#!/bin/sh\necho "Running without flags."\n' >"$work/no-fix-tool" && chmod +x "$work/no-fix-tool"

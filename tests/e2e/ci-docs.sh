@@ -85,6 +85,29 @@ entry = [l.split("entry:", 1)[1].strip() for l in block("# .pre-commit-config.ya
 open(work + "/pre-commit-entry", "w").write(entry[0] + "\n")
 fix = block("hotpath-tidy --diff=HEAD -p build --fix-patch")
 open(work + "/fix.sh", "w").write(fix)
+# The sharded whole-project workflow: each job's steps, by name; a run: on
+# one line or a block. The matrix of four becomes two.
+wp = block("# .github/workflows/hotpath-tidy-project.yml").splitlines()
+def step(job, name, out):
+    j = wp.index("  %s:" % job)
+    i = wp.index("      - name: " + name, j)
+    run = next(k for k in range(i + 1, len(wp)) if wp[k].startswith("        run:"))
+    if wp[run].strip() == "run: |":
+        lines_after(wp, run, " " * 10, out)
+    else:
+        open(work + "/" + out, "w").write(wp[run].split("run:", 1)[1].strip() + "\n")
+    text = open(work + "/" + out).read().replace("${{ matrix.shard }}/4", "$SHARD/2")
+    open(work + "/" + out, "w").write(text)
+for job in ("index", "check"):
+    step(job, "Install git, the build tools and hotpath-tidy", "matrix-%s-install.sh" % job)
+    step(job, "Build the compile database", "matrix-%s-build.sh" % job)
+step("index", "Index one slice", "matrix-index.sh")
+step("check", "Check one slice against the whole index", "matrix-check.sh")
+dl = wp[wp.index("      - uses: actions/download-artifact@v4"):]
+up = wp[wp.index("      - uses: actions/upload-artifact@v4"):]
+open(work + "/matrix-paths", "w").write(
+    next(l for l in up if "path:" in l).split("path:")[1].strip() + "\n" +
+    next(l for l in dl if "path:" in l).split("path:")[1].strip() + "\n")
 PY
 for f in github-install github-build github-step gitlab-before gitlab-script; do
   echo "$f:"; sed 's/^/    /' "$work/$f.sh"
@@ -222,6 +245,72 @@ cmd=$(grep -v '^#' "$work/pre-commit" | grep 'hotpath-tidy' | sed 's/^exec //')
 mkdir "$work/fresh" && cd "$work/fresh" && git init -q && install -m 755 "$work/pre-commit" .git/hooks/pre-commit
 echo x >f && g add f
 g commit -qm first && ok "pre-commit hook lets a first commit through" || bad "pre-commit hook on a first commit"
+
+# The whole project, sharded: two index jobs upload their shards, two check
+# jobs download all of them into a fresh checkout at the same path (new time
+# stamps, same contents), parse nothing, and together report what one run
+# over the whole project reports.
+mp=$work/matrix-project
+mkproject() { # a fresh checkout of tests/e2e/projects/c, with a CMakeLists.txt
+  rm -rf "$mp" && mkdir -p "$mp"
+  cp -r "$here/projects/c/include" "$here/projects/c/src" "$mp/"
+  printf 'cmake_minimum_required(VERSION 3.16)\nproject(proj C)\nadd_executable(prog %s)\ntarget_include_directories(prog PRIVATE include)\n' \
+    "$(cd "$mp" && ls src/*.c | tr '\n' ' ')" >"$mp/CMakeLists.txt"
+}
+upload=$(sed -n 1p "$work/matrix-paths") download=$(sed -n 2p "$work/matrix-paths")
+rm -rf "$work/artifacts" && mkdir "$work/artifacts"
+matrix_ok=1
+for k in 1 2; do
+  mkproject
+  (cd "$mp" && export PATH="$job_path" SHARD=$k && bash -e "$work/matrix-index-install.sh" >/dev/null 2>&1 &&
+     bash -e "$work/matrix-index-build.sh" >/dev/null && bash -e "$work/matrix-index.sh") \
+    >"$work/matrix-index-$k.out" 2>&1 || { matrix_ok=0; bad "matrix index job $k"; cat "$work/matrix-index-$k.out"; }
+  cp "$mp/$upload"/*.json "$work/artifacts/"
+done
+[ "$(ls "$work/artifacts" | wc -l)" = 5 ] && ok "matrix: two index jobs upload the 5 TUs' shards between them" ||
+  { matrix_ok=0; bad "matrix: shards uploaded: $(ls "$work/artifacts" | wc -l)"; }
+: >"$work/matrix-results.txt"
+results() { # SARIF -> "rule uri line" per result
+  python3 -c 'import json,sys
+for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
+    l = r["locations"][0]["physicalLocation"]
+    print(r["ruleId"], l["artifactLocation"]["uri"], l["region"]["startLine"])' "$1"
+}
+for k in 1 2; do
+  mkproject
+  rc=0
+  (cd "$mp" && export PATH="$job_path" SHARD=$k && bash -e "$work/matrix-check-install.sh" >/dev/null 2>&1 &&
+     bash -e "$work/matrix-check-build.sh" >/dev/null && mkdir -p "$download" && cp "$work/artifacts"/*.json "$download/" &&
+     bash -e "$work/matrix-check.sh") >"$work/matrix-check-$k.out" 2>&1 || rc=$?
+  if [ "$rc" = 0 ] && grep -qF "0 of 5 translation units indexed, 5 up to date" "$work/matrix-check-$k.out"; then
+    ok "matrix check job $k: parses no TU (every shard up to date), exits 0"
+  else
+    matrix_ok=0; bad "matrix check job $k (exit $rc)"; cat "$work/matrix-check-$k.out"
+  fi
+  results "$mp/hotpath.sarif" >>"$work/matrix-results.txt"
+done
+mkproject
+(cd "$mp" && cmake -S . -B build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null &&
+   hotpath-tidy -p build --format=sarif >"$work/whole.sarif" 2>/dev/null) || true
+results "$work/whole.sarif" | sort >"$work/whole-results.txt"
+# (A finding in a header two slices include comes from both jobs; code
+# scanning merges the two by their fingerprint.)
+sort -u -o "$work/matrix-results.txt" "$work/matrix-results.txt"
+if [ -s "$work/whole-results.txt" ] && cmp -s "$work/whole-results.txt" "$work/matrix-results.txt"; then
+  ok "matrix: the check jobs together report the $(wc -l <"$work/whole-results.txt") results of one whole-project run"
+else
+  bad "matrix: results differ from one whole-project run"; diff "$work/whole-results.txt" "$work/matrix-results.txt" || true
+fi
+# Control: a check job whose checkout is at another path has stale shards.
+if [ "$matrix_ok" = 1 ]; then
+  mkproject && mv "$mp" "$mp-elsewhere"
+  (cd "$mp-elsewhere" && cmake -S . -B build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null &&
+     mkdir -p "$download" && cp "$work/artifacts"/*.json "$download/" &&
+     SHARD=1 bash -e "$work/matrix-check.sh") >"$work/matrix-elsewhere.out" 2>&1 || true
+  grep -qF "5 of 5 translation units indexed" "$work/matrix-elsewhere.out" &&
+    ok "  (a checkout at another path re-indexes all 5: the control)" ||
+    { bad "  the control: another path reused the shards"; cat "$work/matrix-elsewhere.out"; }
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -64,7 +64,7 @@ expect "unknown keys: one warning each, naming it" \
 got=$("$tidy" --load="$plugin" -checks='-*,hotpath-check-split' -config="$cfg" k.c -- -std=c11 2>&1 | grep -c "unknown option" || true)
 expect "  with one check enabled: its own key and the two orphans, once each" 3 "$got"
 # Every documented option is known: no warning (the control).
-known='{CheckOptions: {RuleSet: linux-kernel, HotFunctions: f, ProfileThreshold: "1", ProfileMetric: self, ReportColdFunctions: "false", hotpath-check-split.MultiBranchThreshold: "3", hotpath-check-split.SingleBranchThreshold: "8", hotpath-check-split.ReportSuffix: _report, hotpath-hook-gate.HookFunctions: "", hotpath-hook-gate.GateStyle: atomic, hotpath-hook-gate.GateVisibility: hidden, hotpath-hook-gate.HookThreshold: "2", hotpath-hook-gate.CloneMaxLines: "40", hotpath-noop-assert.AssertMacros: "", hotpath-noop-assert.MustEvaluateMacros: "", hotpath-noop-assert.CheckFunctionCalls: "false"}}'
+known='{CheckOptions: {RuleSet: linux-kernel, HotFunctions: f, ProfileThreshold: "1", ProfileMetric: self, ReportColdFunctions: "false", hotpath-check-split.MultiBranchThreshold: "3", hotpath-check-split.SingleBranchThreshold: "8", hotpath-check-split.ReportSuffix: _report, ProjectIndex: "", hotpath-check-split.AssumeNoWrap: "false", hotpath-hook-gate.HookFunctions: "", hotpath-hook-gate.GateStyle: atomic, hotpath-hook-gate.GateVisibility: hidden, hotpath-hook-gate.HookThreshold: "2", hotpath-hook-gate.CloneMaxLines: "40", hotpath-noop-assert.AssertMacros: "", hotpath-noop-assert.MustEvaluateMacros: "", hotpath-noop-assert.CheckFunctionCalls: "false"}}'
 got=$(run "$known" | grep -c "unknown option" || true)
 expect "every documented option: no unknown-option warning" 0 "$got"
 

@@ -118,8 +118,8 @@ run binary-profile 2 --profile=bin.folded -p .
 grep -qF "not a text profile" "$work/binary-profile.err" && ok "binary profile: says so" || bad "binary profile message"
 run no-p 2 --profile=prof.folded alpha.c
 grep -qF -- "--profile needs -p <build-dir>" "$work/no-p.err" && ok "no -p: says so" || bad "no -p message"
-run fix 2 --profile=prof.folded -p . --fix
-grep -qF -- "--fix-patch=<file>" "$work/fix.err" && ok "--fix: points to --fix-patch" || bad "--fix message"
+run fix 2 --diff=HEAD --profile=prof.folded -p . --fix
+grep -qF -- "--fix-patch=<file>" "$work/fix.err" && ok "--diff --fix: points to --fix-patch" || bad "--fix message"
 
 # 6. With --diff, only the changed functions, still by share.
 g init -q && g add checks.h gamma.c compile_commands.json prof.folded && g commit -qm base
@@ -128,6 +128,14 @@ run diff 1 --diff=HEAD --profile=prof.folded -p .
 same_order "--diff --profile" "check_beta check_alpha" "$work/diff.out"
 run fix-patch 1 --profile=prof.folded -p . --fix-patch="$work/fixes.diff"
 git apply --check "$work/fixes.diff" && ok "--fix-patch: applies" || bad "--fix-patch does not apply"
+
+# 7. --fix applies what the profile shows hot, once; a second run finds nothing.
+run fix 1 --profile=prof.folded -p . --fix
+grep -qF "applied the fixes of 2 findings to 3 files" "$work/fix.err" && ok "--fix: says what it applied" ||
+  { bad "--fix message"; show err "$work/fix.err"; }
+grep -q check_beta_report beta.c && grep -q check_alpha_report alpha.c && ! grep -q check_gamma_report gamma.c &&
+  ok "--fix: beta and alpha split, gamma (cold) left" || bad "--fix: files"
+run fix-again 0 --profile=prof.folded -p . --fix
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

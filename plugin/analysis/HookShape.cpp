@@ -1,0 +1,168 @@
+//===--- HookShape.cpp - bodies that make a function a hook ---------------===//
+
+#include "analysis/HookShape.h"
+#include "analysis/SideEffects.h"
+#include "rewrite/Spelling.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include <functional>
+
+using namespace clang;
+
+namespace hotpath {
+
+namespace {
+
+bool isVoidCastOfParam(const Stmt *S) {
+  const auto *Cast = dyn_cast<CStyleCastExpr>(S);
+  if (!Cast || !Cast->getType()->isVoidType())
+    return false;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
+  return Ref && isa<ParmVarDecl>(Ref->getDecl());
+}
+
+/// True when \p E reads only globals (variables with static storage and their
+/// members), compared with constants: a switch that the hook tests.
+bool readsOnlyGlobals(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    return VD && VD->hasGlobalStorage() && !VD->isStaticLocal() &&
+           !VD->getType().isVolatileQualified();
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return !ME->isArrow() && readsOnlyGlobals(ME->getBase(), Ctx);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_LNot && readsOnlyGlobals(UO->getSubExpr(), Ctx);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isLogicalOp())
+      return readsOnlyGlobals(BO->getLHS(), Ctx) && readsOnlyGlobals(BO->getRHS(), Ctx);
+    if (BO->isEqualityOp() || BO->isRelationalOp())
+      return (readsOnlyGlobals(BO->getLHS(), Ctx) &&
+              BO->getRHS()->isEvaluatable(Ctx)) ||
+             (readsOnlyGlobals(BO->getRHS(), Ctx) && BO->getLHS()->isEvaluatable(Ctx));
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<std::string> constantText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  std::string Text = sourceText(E, Ctx);
+  if (E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
+                               Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull)
+    return std::string(Ctx.getLangOpts().CPlusPlus11 ? "nullptr" : "0");
+  std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
+  if (!V)
+    return std::nullopt;
+  if (isa<IntegerLiteral, CXXBoolLiteralExpr, CharacterLiteral>(Bare) && !Text.empty() &&
+      !E->getBeginLoc().isMacroID())
+    return Text;
+  if (E->getType()->isBooleanType())
+    return std::string(V->getBoolValue() ? "1" : "0");
+  return llvm::toString(*V, 10);
+}
+
+std::string outOfLineMarker(const FunctionDecl *FD, const llvm::StringSet<> &ErrorInjected) {
+  for (const FunctionDecl *R : FD->redecls()) {
+    if (R->hasAttr<NoInlineAttr>())
+      return "noinline";
+    if (R->hasAttr<UsedAttr>())
+      return "used";
+    if (R->hasAttr<WeakAttr>())
+      return "weak";
+  }
+  if (FD->getIdentifier() && ErrorInjected.contains(FD->getName()))
+    return "an error-injection point";
+  return "";
+}
+
+std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTContext &Ctx,
+                                          const RuleIndex &Rules) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body)
+    return std::nullopt;
+  llvm::SmallVector<const Stmt *, 4> Stmts;
+  for (const Stmt *S : Body->body())
+    if (!isa<NullStmt>(S) && !isVoidCastOfParam(S))
+      Stmts.push_back(S);
+  bool IsVoid = Def->getReturnType()->isVoidType();
+  HookBody H;
+  const Stmt *Last = Stmts.empty() ? nullptr : Stmts.back();
+  const auto *Ret = dyn_cast_or_null<ReturnStmt>(Last);
+  // What the hook returns while it does nothing: a constant, or no hook.
+  auto TakeDisabledValue = [&](const ReturnStmt *R) {
+    std::optional<std::string> C;
+    if (R && R->getRetValue())
+      C = constantText(R->getRetValue(), Ctx);
+    if (C) {
+      H.KnownDisabled = true;
+      H.Disabled = *C;
+    }
+    return C.has_value();
+  };
+  // Empty, or a constant return.
+  if (Stmts.empty() || (Stmts.size() == 1 && Ret)) {
+    if (IsVoid) {
+      H.Shape = HookBody::Kind::Empty;
+      H.KnownDisabled = true;
+      H.Why = "its body is empty";
+      return H;
+    }
+    if (!TakeDisabledValue(Ret))
+      return std::nullopt;
+    H.Shape = HookBody::Kind::Constant;
+    H.Why = "its body only returns " + sourceText(Ret->getRetValue(), Ctx);
+    return H;
+  }
+  // if (global) act; [return constant;]
+  const auto *If = dyn_cast<IfStmt>(Stmts.front());
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      If->isConstexpr() || Stmts.size() > 2 || (Stmts.size() == 2 && !Ret) ||
+      (IsVoid && Stmts.size() == 2 && Ret->getRetValue()))
+    return std::nullopt;
+  if (!readsOnlyGlobals(If->getCond(), Ctx) ||
+      findSideEffect(If->getCond(), SideEffectOptions::forRepeatedEvaluation(), Rules, Ctx))
+    return std::nullopt;
+  H.Shape = HookBody::Kind::Switch;
+  H.Switch = If->getCond();
+  if (IsVoid)
+    H.KnownDisabled = true;
+  else if (!TakeDisabledValue(Ret))
+    return std::nullopt;
+  H.Why = "it does something only while '" + sourceText(If->getCond(), Ctx) + "' holds";
+  return H;
+}
+
+
+std::optional<std::vector<std::string>> switchNames(const Expr *Switch, const ASTContext &) {
+  if (Switch->getBeginLoc().isMacroID() || Switch->getEndLoc().isMacroID())
+    return std::nullopt;
+  std::vector<std::string> Names;
+  bool FromMacro = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (S->getBeginLoc().isMacroID())
+      FromMacro = true;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (isa<VarDecl, EnumConstantDecl>(Ref->getDecl())) {
+        std::string N = Ref->getDecl()->getQualifiedNameAsString();
+        if (!llvm::is_contained(Names, N))
+          Names.push_back(N);
+      }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Switch);
+  if (FromMacro)
+    return std::nullopt;
+  return Names;
+}
+
+} // namespace hotpath

@@ -1,0 +1,62 @@
+//===--- HookShape.h - bodies that make a function a hook -------*- C++ -*-===//
+//
+// A hook candidate is a function whose body, in this configuration, does
+// nothing a caller could miss: it is empty, returns a constant, or acts only
+// while a global (a flag, a field of a global, a callback pointer) is set.
+// Read by hotpath-hook-gate for the hooks a TU defines, and by the project
+// index for the hooks other TUs call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_ANALYSIS_HOOKSHAPE_H
+#define HOTPATH_TIDY_ANALYSIS_HOOKSHAPE_H
+
+#include "Rules.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotpath {
+
+struct HookBody {
+  enum class Kind { Empty, Constant, Switch };
+  Kind Shape = Kind::Empty;
+  /// The value it returns while it does nothing is known (always, for a
+  /// void hook), and Disabled spells it for any call site.
+  bool KnownDisabled = false;
+  std::string Disabled;
+  /// Kind::Switch: the condition the body tests before acting.
+  const clang::Expr *Switch = nullptr;
+  /// "its body is empty", "its body only returns 0", "it does something
+  /// only while 'x' holds".
+  std::string Why;
+};
+
+/// The hook shape of \p Def's body, or none.
+std::optional<HookBody> recogniseHookBody(const clang::FunctionDecl *Def,
+                                          const clang::ASTContext &Ctx,
+                                          const RuleIndex &Rules);
+
+/// Why \p FD is kept out of line on purpose ("noinline", "used", "weak",
+/// "an error-injection point" when \p ErrorInjected names it), or "".
+std::string outOfLineMarker(const clang::FunctionDecl *FD,
+                            const llvm::StringSet<> &ErrorInjected);
+
+/// The text of a constant, spelled so that it can be written at any call
+/// site: literals and true/false/NULL/nullptr as written, anything else as
+/// its value; none when \p E is not an integer or null-pointer constant.
+std::optional<std::string> constantText(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// The variables and enumerators a switch names, in order, each once; none
+/// when it is written by a macro, so that its text could not be copied to a
+/// caller in another file.
+std::optional<std::vector<std::string>> switchNames(const clang::Expr *Switch,
+                                                    const clang::ASTContext &Ctx);
+
+} // namespace hotpath
+
+#endif // HOTPATH_TIDY_ANALYSIS_HOOKSHAPE_H

@@ -1,0 +1,60 @@
+//===--- driver/IndexRun.h - building and refreshing the project index ----===//
+//
+// The index lives in a directory (by default <build-dir>/hotpath-index):
+// shards/<tu>.<hash>.json, one per translation unit, and index.json, their
+// merge, which the checks read (option ProjectIndex). A shard is reused
+// while its key holds: the TU's compile command is the same and every file
+// it read has the size and modification time it had, or else the same
+// content (a fresh checkout changes every time stamp and nothing else). So
+// an unchanged second run parses no TU, and a CI job that restores the
+// directory from a cache, or from the artifacts of jobs that each indexed a
+// slice of the database (--shard), only merges.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_DRIVER_INDEXRUN_H
+#define HOTPATH_DRIVER_INDEXRUN_H
+
+#include "Types.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotpath::driver {
+
+class Project;
+
+struct IndexOptions {
+  std::string Dir;      // the index directory
+  unsigned Jobs = 1;
+  bool Reindex = false; // parse every TU, whatever the shards say
+  bool Merge = true;    // write index.json (not for a slice of the TUs)
+};
+
+struct IndexSummary {
+  size_t TUs = 0;        // translation units considered
+  size_t Indexed = 0;    // parsed anew
+  size_t UpToDate = 0;   // shard reused
+  size_t Removed = 0;    // shards of TUs no longer in the database
+  std::vector<std::string> Notes; // TUs that indexed with errors or not at all
+  std::string IndexFile; // index.json, when merged
+  double Seconds = 0;
+};
+
+/// Brings the shards of \p TUs (canonical paths of the database's TUs) up to
+/// date in O.Dir, then, with O.Merge, merges every shard into index.json and
+/// removes the shards of TUs not in \p TUs. False with Err set on a
+/// malformed or foreign-version shard (named) or an I/O error.
+bool refreshIndex(Project &P, const std::vector<std::string> &TUs, const IndexOptions &O,
+                  const std::function<void(size_t Done, size_t Total)> &Progress,
+                  IndexSummary &S, std::string &Err);
+
+/// "hotpath-tidy: project index build/hotpath-index: 2 of 5 translation units
+/// indexed, 3 up to date (1.4 s)".
+std::string describe(const IndexSummary &S, llvm::StringRef Dir);
+
+} // namespace hotpath::driver
+
+#endif

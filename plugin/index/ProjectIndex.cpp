@@ -1,0 +1,721 @@
+//===--- index/ProjectIndex.cpp - the whole-project index -----------------===//
+//
+// JSON with a table of file names: every location names its file by its
+// position in "files". Paths are most of the bytes otherwise (a call site's
+// path is ~60 of its ~90 bytes on redis), and the checks parse the index in
+// every TU they check.
+//
+//===----------------------------------------------------------------------===//
+
+#include "index/ProjectIndex.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <mutex>
+#include <set>
+#include <tuple>
+
+namespace hotpath::index {
+
+bool Location::operator<(const Location &O) const {
+  return std::tie(File, Line, Col) < std::tie(O.File, O.Line, O.Col);
+}
+
+std::string CallSite::key() const {
+  std::string K;
+  llvm::raw_string_ostream OS(K);
+  OS << Loc.File << ':' << Loc.Line << ':' << Loc.Col << ':' << Caller;
+  for (const auto &[I, V] : ConstantArgs)
+    OS << ':' << I << '=' << V;
+  return OS.str();
+}
+
+namespace {
+
+const char *kindName(HookShape::Kind K) {
+  switch (K) {
+  case HookShape::Kind::Empty:
+    return "empty";
+  case HookShape::Kind::Constant:
+    return "constant";
+  case HookShape::Kind::Switch:
+    return "switch";
+  }
+  return "empty";
+}
+
+//===----------------------------------------------------------------------===//
+// Writing.
+//===----------------------------------------------------------------------===//
+
+class Writer {
+public:
+  explicit Writer(const IndexFile &F) : F(F) {
+    // The file table first: every path the records name, sorted.
+    std::set<std::string> Names(F.TUs.begin(), F.TUs.end());
+    for (const Function &Fn : F.Functions) {
+      for (const Definition &D : Fn.Definitions) {
+        Names.insert(D.Loc.File);
+        Names.insert(D.TU);
+      }
+      for (const Location &L : Fn.Declarations)
+        Names.insert(L.File);
+      for (const CallSite &C : Fn.Calls)
+        Names.insert(C.Loc.File);
+    }
+    if (F.Key)
+      for (const InputFile &I : F.Key->Inputs)
+        Names.insert(I.File);
+    Files.assign(Names.begin(), Names.end());
+    for (size_t I = 0; I < Files.size(); ++I)
+      Id[Files[I]] = I;
+  }
+
+  void write(llvm::raw_ostream &OS) {
+    llvm::json::OStream J(OS);
+    J.object([&] {
+      J.attribute("format", FormatName);
+      J.attribute("version", static_cast<int64_t>(FormatVersion));
+      J.attribute("kind", F.K == IndexFile::Kind::Shard ? "shard" : "index");
+      J.attributeArray("files", [&] {
+        for (const std::string &Name : Files)
+          J.value(Name);
+      });
+      J.attributeArray("tus", [&] {
+        for (const std::string &TU : F.TUs)
+          J.value(id(TU));
+      });
+      if (F.Key)
+        J.attributeObject("key", [&] {
+          J.attribute("command", F.Key->Command);
+          J.attributeArray("inputs", [&] {
+            for (const InputFile &I : F.Key->Inputs)
+              J.object([&] {
+                J.attribute("file", id(I.File));
+                J.attribute("size", static_cast<int64_t>(I.Size));
+                J.attribute("mtime", I.MTime);
+                J.attribute("hash", I.Hash);
+              });
+          });
+        });
+      if (F.Errors)
+        J.attribute("errors", static_cast<int64_t>(F.Errors));
+      J.attributeArray("functions", [&] {
+        for (const Function &Fn : F.Functions)
+          function(J, Fn);
+      });
+    });
+  }
+
+private:
+  int64_t id(const std::string &Name) const { return static_cast<int64_t>(Id.lookup(Name)); }
+
+  void at(llvm::json::OStream &J, const Location &L) {
+    J.attributeArray("at", [&] {
+      J.value(id(L.File));
+      J.value(static_cast<int64_t>(L.Line));
+      J.value(static_cast<int64_t>(L.Col));
+    });
+  }
+
+  void function(llvm::json::OStream &J, const Function &Fn) {
+    J.object([&] {
+      J.attribute("usr", Fn.USR);
+      J.attribute("name", Fn.Name);
+      if (!Fn.Definitions.empty())
+        J.attributeArray("definitions", [&] {
+          for (const Definition &D : Fn.Definitions)
+            J.object([&] {
+              at(J, D.Loc);
+              J.attribute("end_line", static_cast<int64_t>(D.EndLine));
+              J.attribute("tu", id(D.TU));
+            });
+        });
+      if (!Fn.Declarations.empty())
+        J.attributeArray("declarations", [&] {
+          for (const Location &L : Fn.Declarations)
+            J.object([&] { at(J, L); });
+        });
+      if (Fn.AddressTaken)
+        J.attribute("address_taken", true);
+      if (Fn.Hook)
+        J.attributeObject("hook", [&] {
+          J.attribute("shape", kindName(Fn.Hook->Shape));
+          if (!Fn.Hook->Disabled.empty())
+            J.attribute("disabled", Fn.Hook->Disabled);
+          if (!Fn.Hook->Switch.empty())
+            J.attribute("switch", Fn.Hook->Switch);
+          if (!Fn.Hook->Globals.empty())
+            J.attributeArray("globals", [&] {
+              for (const std::string &G : Fn.Hook->Globals)
+                J.value(G);
+            });
+          if (!Fn.Hook->Marker.empty())
+            J.attribute("marker", Fn.Hook->Marker);
+        });
+      if (Fn.NotHook)
+        J.attribute("not_hook", true);
+      if (!Fn.Calls.empty())
+        J.attributeArray("calls", [&] {
+          for (const CallSite &C : Fn.Calls)
+            call(J, C);
+        });
+    });
+  }
+
+  void call(llvm::json::OStream &J, const CallSite &C) {
+    J.object([&] {
+      at(J, C.Loc);
+      J.attribute("caller", C.Caller);
+      if (C.Count != 1)
+        J.attribute("count", static_cast<int64_t>(C.Count));
+      if (C.InLoop)
+        J.attribute("loop", true);
+      if (!C.Accessor.empty())
+        J.attribute("accessor", C.Accessor);
+      if (!C.Macros.empty())
+        J.attributeArray("macros", [&] {
+          for (const std::string &M : C.Macros)
+            J.value(M);
+        });
+      if (!C.ConstantArgs.empty())
+        J.attributeArray("args", [&] {
+          for (const auto &[I, V] : C.ConstantArgs)
+            J.array([&] {
+              J.value(static_cast<int64_t>(I));
+              J.value(V);
+            });
+        });
+    });
+  }
+
+  const IndexFile &F;
+  std::vector<std::string> Files;
+  llvm::StringMap<size_t> Id;
+};
+
+//===----------------------------------------------------------------------===//
+// Reading: every field checked, every error with its path in the document.
+//===----------------------------------------------------------------------===//
+
+class Reader {
+public:
+  explicit Reader(llvm::StringRef Name) : Name(Name.str()) {}
+
+  llvm::Expected<IndexFile> read(const llvm::json::Value &V) {
+    IndexFile F;
+    const llvm::json::Object *O = V.getAsObject();
+    if (!O)
+      return fail("the document is not a JSON object");
+    std::optional<llvm::StringRef> Format = O->getString("format");
+    if (!Format || *Format != FormatName)
+      return fail("not a hotpath-tidy project index (its \"format\" is not \"" +
+                  std::string(FormatName) + "\")");
+    std::optional<int64_t> Version = O->getInteger("version");
+    if (!Version)
+      return fail("\"version\" is missing or not an integer");
+    if (*Version != FormatVersion)
+      return fail("project index version " + std::to_string(*Version) +
+                  ", and this hotpath-tidy reads version " + std::to_string(FormatVersion) +
+                  ": rebuild it (hotpath-tidy --index-only --reindex -p <build-dir>)");
+    std::optional<llvm::StringRef> Kind = O->getString("kind");
+    if (!Kind || (*Kind != "shard" && *Kind != "index"))
+      return fail("\"kind\" is not \"shard\" or \"index\"");
+    F.K = *Kind == "shard" ? IndexFile::Kind::Shard : IndexFile::Kind::Index;
+
+    const llvm::json::Array *FilesA = O->getArray("files");
+    if (!FilesA)
+      return fail("\"files\" is missing or not an array");
+    for (size_t I = 0; I < FilesA->size(); ++I) {
+      std::optional<llvm::StringRef> S = (*FilesA)[I].getAsString();
+      if (!S)
+        return fail("files[" + std::to_string(I) + "] is not a string");
+      Files.push_back(S->str());
+    }
+    if (!fileList(*O, "tus", "tus", F.TUs))
+      return error();
+    if (const llvm::json::Value *K = O->get("key")) {
+      ShardKey Key;
+      if (!key(*K, Key))
+        return error();
+      F.Key = std::move(Key);
+    }
+    if (!optUnsigned(*O, "errors", "errors", F.Errors))
+      return error();
+    const llvm::json::Array *Fns = O->getArray("functions");
+    if (!Fns)
+      return fail("\"functions\" is missing or not an array");
+    F.Functions.reserve(Fns->size());
+    for (size_t I = 0; I < Fns->size(); ++I) {
+      Function Fn;
+      if (!function((*Fns)[I], "functions[" + std::to_string(I) + "]", Fn))
+        return error();
+      F.Functions.push_back(std::move(Fn));
+    }
+    return F;
+  }
+
+  llvm::Error fail(const std::string &Msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s", Name.c_str(),
+                                   Msg.c_str());
+  }
+
+private:
+  llvm::Error error() { return fail(Err); }
+  bool bad(const std::string &Where, const std::string &What) {
+    Err = Where + ": " + What;
+    return false;
+  }
+
+  const llvm::json::Object *object(const llvm::json::Value &V, const std::string &Where) {
+    const llvm::json::Object *O = V.getAsObject();
+    if (!O)
+      bad(Where, "not an object");
+    return O;
+  }
+  bool str(const llvm::json::Object &O, llvm::StringRef K, const std::string &Where,
+           std::string &Out, bool Required) {
+    const llvm::json::Value *V = O.get(K);
+    if (!V)
+      return !Required || bad(Where, "\"" + K.str() + "\" is missing");
+    std::optional<llvm::StringRef> S = V->getAsString();
+    if (!S)
+      return bad(Where + "." + K.str(), "not a string");
+    Out = S->str();
+    return true;
+  }
+  bool boolean(const llvm::json::Object &O, llvm::StringRef K, const std::string &Where,
+               bool &Out) {
+    const llvm::json::Value *V = O.get(K);
+    if (!V)
+      return true;
+    std::optional<bool> B = V->getAsBoolean();
+    if (!B)
+      return bad(Where + "." + K.str(), "not true or false");
+    Out = *B;
+    return true;
+  }
+  bool integer(const llvm::json::Value &V, const std::string &Where, int64_t &Out) {
+    std::optional<int64_t> I = V.getAsInteger();
+    if (!I)
+      return bad(Where, "not an integer");
+    Out = *I;
+    return true;
+  }
+  bool optUnsigned(const llvm::json::Object &O, llvm::StringRef K, const std::string &Where,
+                   unsigned &Out) {
+    const llvm::json::Value *V = O.get(K);
+    if (!V)
+      return true;
+    int64_t I;
+    if (!integer(*V, Where, I))
+      return false;
+    if (I < 0 || I > UINT32_MAX)
+      return bad(Where, "out of range");
+    Out = static_cast<unsigned>(I);
+    return true;
+  }
+  bool fileRef(const llvm::json::Value &V, const std::string &Where, std::string &Out) {
+    int64_t I;
+    if (!integer(V, Where, I))
+      return false;
+    if (I < 0 || static_cast<size_t>(I) >= Files.size())
+      return bad(Where, "file number " + std::to_string(I) + " is not in \"files\"");
+    Out = Files[I];
+    return true;
+  }
+  bool fileList(const llvm::json::Object &O, llvm::StringRef K, const std::string &Where,
+                std::vector<std::string> &Out) {
+    const llvm::json::Array *A = O.getArray(K);
+    if (!A)
+      return bad(Where, "missing or not an array");
+    for (size_t I = 0; I < A->size(); ++I) {
+      std::string S;
+      if (!fileRef((*A)[I], Where + "[" + std::to_string(I) + "]", S))
+        return false;
+      Out.push_back(std::move(S));
+    }
+    return true;
+  }
+  bool strings(const llvm::json::Object &O, llvm::StringRef K, const std::string &Where,
+               std::vector<std::string> &Out) {
+    const llvm::json::Value *V = O.get(K);
+    if (!V)
+      return true;
+    const llvm::json::Array *A = V->getAsArray();
+    if (!A)
+      return bad(Where + "." + K.str(), "not an array");
+    for (size_t I = 0; I < A->size(); ++I) {
+      std::optional<llvm::StringRef> S = (*A)[I].getAsString();
+      if (!S)
+        return bad(Where + "." + K.str() + "[" + std::to_string(I) + "]", "not a string");
+      Out.push_back(S->str());
+    }
+    return true;
+  }
+  bool location(const llvm::json::Object &O, const std::string &Where, Location &L) {
+    const llvm::json::Array *A = O.getArray("at");
+    if (!A || A->size() != 3)
+      return bad(Where + ".at", "not [file, line, column]");
+    int64_t Line, Col;
+    if (!fileRef((*A)[0], Where + ".at[0]", L.File) || !integer((*A)[1], Where + ".at[1]", Line) ||
+        !integer((*A)[2], Where + ".at[2]", Col))
+      return false;
+    if (Line < 1 || Col < 1 || Line > UINT32_MAX || Col > UINT32_MAX)
+      return bad(Where + ".at", "line and column must be positive");
+    L.Line = static_cast<unsigned>(Line);
+    L.Col = static_cast<unsigned>(Col);
+    return true;
+  }
+
+  bool key(const llvm::json::Value &V, ShardKey &K) {
+    const llvm::json::Object *O = object(V, "key");
+    if (!O || !str(*O, "command", "key", K.Command, true))
+      return false;
+    const llvm::json::Array *A = O->getArray("inputs");
+    if (!A)
+      return bad("key.inputs", "missing or not an array");
+    for (size_t I = 0; I < A->size(); ++I) {
+      std::string Where = "key.inputs[" + std::to_string(I) + "]";
+      const llvm::json::Object *In = object((*A)[I], Where);
+      if (!In)
+        return false;
+      InputFile F;
+      int64_t Size, MTime;
+      const llvm::json::Value *FileV = In->get("file"), *SizeV = In->get("size"),
+                              *MTimeV = In->get("mtime");
+      if (!FileV || !SizeV || !MTimeV)
+        return bad(Where, "needs \"file\", \"size\", \"mtime\" and \"hash\"");
+      if (!fileRef(*FileV, Where + ".file", F.File) || !integer(*SizeV, Where + ".size", Size) ||
+          !integer(*MTimeV, Where + ".mtime", MTime) || !str(*In, "hash", Where, F.Hash, true))
+        return false;
+      F.Size = static_cast<uint64_t>(Size);
+      F.MTime = MTime;
+      K.Inputs.push_back(std::move(F));
+    }
+    return true;
+  }
+
+  bool hook(const llvm::json::Value &V, const std::string &Where, HookShape &H) {
+    const llvm::json::Object *O = object(V, Where);
+    std::string Shape;
+    if (!O || !str(*O, "shape", Where, Shape, true))
+      return false;
+    if (Shape == "empty")
+      H.Shape = HookShape::Kind::Empty;
+    else if (Shape == "constant")
+      H.Shape = HookShape::Kind::Constant;
+    else if (Shape == "switch")
+      H.Shape = HookShape::Kind::Switch;
+    else
+      return bad(Where + ".shape", "'" + Shape + "' is not empty, constant or switch");
+    return str(*O, "disabled", Where, H.Disabled, false) &&
+           str(*O, "switch", Where, H.Switch, false) && strings(*O, "globals", Where, H.Globals) &&
+           str(*O, "marker", Where, H.Marker, false);
+  }
+
+  bool call(const llvm::json::Value &V, const std::string &Where, CallSite &C) {
+    const llvm::json::Object *O = object(V, Where);
+    if (!O || !location(*O, Where, C.Loc) || !str(*O, "caller", Where, C.Caller, true) ||
+        !optUnsigned(*O, "count", Where + ".count", C.Count) ||
+        !boolean(*O, "loop", Where, C.InLoop) ||
+        !str(*O, "accessor", Where, C.Accessor, false) || !strings(*O, "macros", Where, C.Macros))
+      return false;
+    if (const llvm::json::Value *Args = O->get("args")) {
+      const llvm::json::Array *A = Args->getAsArray();
+      if (!A)
+        return bad(Where + ".args", "not an array");
+      for (size_t I = 0; I < A->size(); ++I) {
+        std::string W = Where + ".args[" + std::to_string(I) + "]";
+        const llvm::json::Array *Pair = (*A)[I].getAsArray();
+        int64_t Index, Value;
+        if (!Pair || Pair->size() != 2)
+          return bad(W, "not [parameter, value]");
+        if (!integer((*Pair)[0], W + "[0]", Index) || !integer((*Pair)[1], W + "[1]", Value))
+          return false;
+        if (Index < 0 || Index > UINT16_MAX)
+          return bad(W + "[0]", "not a parameter number");
+        C.ConstantArgs.push_back({static_cast<unsigned>(Index), Value});
+      }
+    }
+    return true;
+  }
+
+  bool function(const llvm::json::Value &V, const std::string &Where, Function &Fn) {
+    const llvm::json::Object *O = object(V, Where);
+    if (!O || !str(*O, "usr", Where, Fn.USR, true) || !str(*O, "name", Where, Fn.Name, true) ||
+        !boolean(*O, "address_taken", Where, Fn.AddressTaken) ||
+        !boolean(*O, "not_hook", Where, Fn.NotHook))
+      return false;
+    auto Each = [&](llvm::StringRef K, auto &&Body) {
+      const llvm::json::Value *A = O->get(K);
+      if (!A)
+        return true;
+      const llvm::json::Array *Arr = A->getAsArray();
+      if (!Arr)
+        return bad(Where + "." + K.str(), "not an array");
+      for (size_t I = 0; I < Arr->size(); ++I)
+        if (!Body((*Arr)[I], Where + "." + K.str() + "[" + std::to_string(I) + "]"))
+          return false;
+      return true;
+    };
+    bool Ok = Each("definitions", [&](const llvm::json::Value &D, const std::string &W) {
+      const llvm::json::Object *DO = object(D, W);
+      Definition Def;
+      const llvm::json::Value *TU = DO ? DO->get("tu") : nullptr;
+      if (!DO || !location(*DO, W, Def.Loc) || !optUnsigned(*DO, "end_line", W + ".end_line", Def.EndLine))
+        return false;
+      if (!TU)
+        return bad(W, "\"tu\" is missing");
+      if (!fileRef(*TU, W + ".tu", Def.TU))
+        return false;
+      Fn.Definitions.push_back(std::move(Def));
+      return true;
+    });
+    Ok = Ok && Each("declarations", [&](const llvm::json::Value &D, const std::string &W) {
+      const llvm::json::Object *DO = object(D, W);
+      Location L;
+      if (!DO || !location(*DO, W, L))
+        return false;
+      Fn.Declarations.push_back(std::move(L));
+      return true;
+    });
+    if (!Ok)
+      return false;
+    if (const llvm::json::Value *H = O->get("hook")) {
+      HookShape Shape;
+      if (!hook(*H, Where + ".hook", Shape))
+        return false;
+      Fn.Hook = std::move(Shape);
+    }
+    return Each("calls", [&](const llvm::json::Value &C, const std::string &W) {
+      CallSite Site;
+      if (!call(C, W, Site))
+        return false;
+      Fn.Calls.push_back(std::move(Site));
+      return true;
+    });
+  }
+
+  std::string Name;
+  std::string Err;
+  std::vector<std::string> Files;
+};
+
+template <typename T, typename Less, typename Same>
+void sortUnique(std::vector<T> &V, Less L, Same S) {
+  llvm::stable_sort(V, L);
+  V.erase(std::unique(V.begin(), V.end(), S), V.end());
+}
+
+/// Call sites by key, the larger count winning (see mergeShards).
+void mergeCalls(std::vector<CallSite> &Calls) {
+  std::map<std::string, size_t> ByKey;
+  std::vector<CallSite> Out;
+  for (CallSite &C : Calls) {
+    auto [It, New] = ByKey.try_emplace(C.key(), Out.size());
+    if (New)
+      Out.push_back(std::move(C));
+    else
+      Out[It->second].Count = std::max(Out[It->second].Count, C.Count);
+  }
+  llvm::stable_sort(Out, [](const CallSite &A, const CallSite &B) { return A.Loc < B.Loc; });
+  Calls = std::move(Out);
+}
+
+void normaliseFunction(Function &Fn) {
+  sortUnique(
+      Fn.Definitions,
+      [](const Definition &A, const Definition &B) {
+        return std::tie(A.Loc, A.TU) < std::tie(B.Loc, B.TU);
+      },
+      [](const Definition &A, const Definition &B) { return A.Loc == B.Loc; });
+  sortUnique(
+      Fn.Declarations, [](const Location &A, const Location &B) { return A < B; },
+      [](const Location &A, const Location &B) { return A == B; });
+  for (CallSite &C : Fn.Calls) {
+    llvm::sort(C.ConstantArgs);
+    llvm::sort(C.Macros);
+    C.Macros.erase(std::unique(C.Macros.begin(), C.Macros.end()), C.Macros.end());
+  }
+}
+
+} // namespace
+
+std::string toJSON(const IndexFile &F) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  Writer(F).write(OS);
+  OS << "\n";
+  return OS.str();
+}
+
+llvm::Expected<IndexFile> parseIndexFile(llvm::StringRef Text, llvm::StringRef Name) {
+  Reader R(Name);
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text);
+  if (!V)
+    return R.fail("not valid JSON: " + llvm::toString(V.takeError()));
+  return R.read(*V);
+}
+
+llvm::Expected<IndexFile> readIndexFile(llvm::StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), "%s: cannot read the project index: %s",
+                                   Path.str().c_str(), Buf.getError().message().c_str());
+  return parseIndexFile((*Buf)->getBuffer(), Path);
+}
+
+llvm::Error writeIndexFile(llvm::StringRef Path, const IndexFile &F) {
+  llvm::SmallString<256> Tmp(Path);
+  Tmp += ".tmp-%%%%%%";
+  int FD;
+  llvm::SmallString<256> TmpPath;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Tmp, FD, TmpPath))
+    return llvm::createStringError(EC, "%s: cannot write the project index: %s",
+                                   Path.str().c_str(), EC.message().c_str());
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    Writer(F).write(OS);
+    OS << "\n";
+    OS.close();
+    if (OS.has_error()) {
+      std::error_code EC = OS.error();
+      OS.clear_error();
+      llvm::sys::fs::remove(TmpPath);
+      return llvm::createStringError(EC, "%s: cannot write the project index: %s",
+                                     Path.str().c_str(), EC.message().c_str());
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(TmpPath, Path)) {
+    llvm::sys::fs::remove(TmpPath);
+    return llvm::createStringError(EC, "%s: cannot write the project index: %s",
+                                   Path.str().c_str(), EC.message().c_str());
+  }
+  return llvm::Error::success();
+}
+
+void normalise(IndexFile &F) {
+  // In place: a shard's functions and call sites are unique already (the
+  // builder counts a key's calls), so only the order is made canonical.
+  // Merging a shard with itself cost a third of the shard builder's time.
+  llvm::sort(F.TUs);
+  F.TUs.erase(std::unique(F.TUs.begin(), F.TUs.end()), F.TUs.end());
+  llvm::sort(F.Functions, [](const Function &A, const Function &B) { return A.USR < B.USR; });
+  for (Function &Fn : F.Functions) {
+    normaliseFunction(Fn);
+    llvm::stable_sort(Fn.Calls, [](const CallSite &A, const CallSite &B) { return A.Loc < B.Loc; });
+  }
+}
+
+IndexFile mergeShards(llvm::ArrayRef<IndexFile> Shards) {
+  IndexFile Out;
+  Out.K = IndexFile::Kind::Index;
+  std::map<std::string, Function> ByUSR;
+  // Per function: the hook shapes its definitions were seen with.
+  for (const IndexFile &S : Shards) {
+    Out.TUs.insert(Out.TUs.end(), S.TUs.begin(), S.TUs.end());
+    for (const Function &Fn : S.Functions) {
+      auto [It, New] = ByUSR.try_emplace(Fn.USR);
+      Function &M = It->second;
+      if (New) {
+        M.USR = Fn.USR;
+        M.Name = Fn.Name;
+      }
+      M.Definitions.insert(M.Definitions.end(), Fn.Definitions.begin(), Fn.Definitions.end());
+      M.Declarations.insert(M.Declarations.end(), Fn.Declarations.begin(),
+                            Fn.Declarations.end());
+      M.AddressTaken |= Fn.AddressTaken;
+      // A hook only when every body seen is one, and all the same.
+      if (Fn.NotHook || (Fn.Hook && M.Hook && *Fn.Hook != *M.Hook)) {
+        M.NotHook = true;
+        M.Hook.reset();
+      } else if (Fn.Hook && !M.NotHook) {
+        M.Hook = Fn.Hook;
+      }
+      M.Calls.insert(M.Calls.end(), Fn.Calls.begin(), Fn.Calls.end());
+    }
+  }
+  llvm::sort(Out.TUs);
+  Out.TUs.erase(std::unique(Out.TUs.begin(), Out.TUs.end()), Out.TUs.end());
+  for (auto &[USR, Fn] : ByUSR) {
+    normaliseFunction(Fn);
+    mergeCalls(Fn.Calls);
+    Out.Functions.push_back(std::move(Fn));
+  }
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// ProjectIndex.
+//===----------------------------------------------------------------------===//
+
+ProjectIndex::ProjectIndex(IndexFile File) : F(std::move(File)) {
+  for (size_t I = 0; I < F.Functions.size(); ++I) {
+    const Function &Fn = F.Functions[I];
+    ByUSR[Fn.USR] = I;
+    for (const Definition &D : Fn.Definitions)
+      ByDefinition.emplace(D.Loc, I);
+    for (const Location &L : Fn.Declarations)
+      ByDeclaration.emplace(L, I);
+  }
+}
+
+const Function *ProjectIndex::find(llvm::StringRef USR) const {
+  auto It = ByUSR.find(USR);
+  return It == ByUSR.end() ? nullptr : &F.Functions[It->second];
+}
+
+const Function *ProjectIndex::findByDefinition(const Location &Loc) const {
+  auto It = ByDefinition.find(Loc);
+  return It == ByDefinition.end() ? nullptr : &F.Functions[It->second];
+}
+
+const Function *ProjectIndex::findByDeclaration(const Location &Loc) const {
+  auto It = ByDeclaration.find(Loc);
+  return It == ByDeclaration.end() ? nullptr : &F.Functions[It->second];
+}
+
+llvm::Expected<std::shared_ptr<const ProjectIndex>> ProjectIndex::load(llvm::StringRef Path) {
+  llvm::SmallString<256> File(Path);
+  if (llvm::sys::fs::is_directory(File))
+    llvm::sys::path::append(File, "index.json");
+  llvm::Expected<IndexFile> F = readIndexFile(File);
+  if (!F)
+    return F.takeError();
+  if (F->K != IndexFile::Kind::Index)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: a shard of one translation unit, not the merged "
+                                   "project index (index.json beside the shards/ directory)",
+                                   File.c_str());
+  auto Index = std::make_shared<ProjectIndex>(std::move(*F));
+  Index->Path = std::string(File);
+  return Index;
+}
+
+llvm::Expected<std::shared_ptr<const ProjectIndex>>
+ProjectIndex::loadCached(llvm::StringRef Path) {
+  static std::mutex M;
+  static std::map<std::string, std::pair<llvm::sys::TimePoint<>, std::shared_ptr<const ProjectIndex>>>
+      Cache;
+  llvm::SmallString<256> File(Path);
+  if (llvm::sys::fs::is_directory(File))
+    llvm::sys::path::append(File, "index.json");
+  llvm::sys::fs::file_status St;
+  std::lock_guard<std::mutex> Lock(M);
+  if (!llvm::sys::fs::status(File, St)) {
+    auto It = Cache.find(std::string(File));
+    if (It != Cache.end() && It->second.first == St.getLastModificationTime())
+      return It->second.second;
+  }
+  llvm::Expected<std::shared_ptr<const ProjectIndex>> Loaded = load(Path);
+  if (Loaded)
+    Cache[std::string(File)] = {St.getLastModificationTime(), *Loaded};
+  return Loaded;
+}
+
+} // namespace hotpath::index

@@ -1,0 +1,184 @@
+//===--- index/ProjectIndex.h - the whole-project index ---------*- C++ -*-===//
+//
+// What the checks know about the rest of the project: per function, where it
+// is defined and declared, every call site (its caller, in a loop, in a
+// macro-generated accessor, the macros around it, its constant arguments),
+// whether its address is taken, and, for a hook candidate (empty body,
+// constant return, or acting only while a global is set), that shape, its
+// switch and its disabled value.
+//
+// One file format serves two roles: a *shard* is what one translation unit
+// contributes (with the key that says when it is stale), the *index* is the
+// merge of every shard. Both are JSON written and read with LLVM's JSON
+// library, versioned; docs/project-index.md is the schema. This header needs
+// LLVM Support only, so the driver and the unit tests use it without clang.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_INDEX_PROJECTINDEX_H
+#define HOTPATH_TIDY_INDEX_PROJECTINDEX_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hotpath::index {
+
+/// The value of "format" in every index file.
+inline constexpr const char FormatName[] = "hotpath-project-index";
+/// The version this build writes and reads; any other is an error. Bump it
+/// whenever a field changes meaning or a reader would miss a new one.
+inline constexpr unsigned FormatVersion = 1;
+
+/// A place in a file: absolute, symlink-free path; 1-based line and
+/// (byte) column of the expansion, as clang reports them.
+struct Location {
+  std::string File;
+  unsigned Line = 0, Col = 0;
+  bool operator<(const Location &O) const;
+  bool operator==(const Location &O) const {
+    return Line == O.Line && Col == O.Col && File == O.File;
+  }
+};
+
+/// A function's definition: where its name is, the line its body ends on,
+/// and the translation unit that compiles it.
+struct Definition {
+  Location Loc;
+  unsigned EndLine = 0;
+  std::string TU;
+};
+
+/// A body that makes the function a hook candidate (HookShape.h).
+struct HookShape {
+  enum class Kind { Empty, Constant, Switch };
+  Kind Shape = Kind::Empty;
+  /// What it returns while it does nothing; "" for a void function.
+  std::string Disabled;
+  /// Kind::Switch: the condition it tests, as written, and the globals it
+  /// reads (which must be visible where a caller tests it).
+  std::string Switch;
+  std::vector<std::string> Globals;
+  /// Why it is out of line on purpose ("noinline", "weak", ...), or "".
+  std::string Marker;
+  bool operator==(const HookShape &O) const {
+    return Shape == O.Shape && Disabled == O.Disabled && Switch == O.Switch &&
+           Globals == O.Globals && Marker == O.Marker;
+  }
+  bool operator!=(const HookShape &O) const { return !(*this == O); }
+};
+
+/// One call site (or several the same macro expansion writes alike).
+struct CallSite {
+  Location Loc;              // expansion location of the call
+  std::string Caller;        // the function whose body holds it
+  unsigned Count = 1;        // calls with this key
+  bool InLoop = false;
+  std::string Accessor;      // the macro that wrote the caller, or ""
+  std::vector<std::string> Macros; // macros whose expansion holds the call
+  /// Arguments that are integer constants: parameter index -> value, as
+  /// the parameter receives it (sizeof(u32) passed to an int: 4).
+  std::vector<std::pair<unsigned, int64_t>> ConstantArgs;
+
+  /// Two records with the same key are the same call seen twice (a header
+  /// compiled in several TUs): merged by taking the larger count.
+  std::string key() const;
+};
+
+struct Function {
+  std::string USR;  // clang's USR: the key across translation units
+  std::string Name; // qualified, for messages
+  std::vector<Definition> Definitions;
+  std::vector<Location> Declarations; // other than definitions
+  bool AddressTaken = false;
+  /// Set when the definition is a hook candidate. In the merged index only
+  /// when every definition agrees; NotHook marks a definition that is not
+  /// one, so a merge can tell "no body here" from "a body that is no hook".
+  std::optional<HookShape> Hook;
+  bool NotHook = false;
+  std::vector<CallSite> Calls;
+};
+
+/// A file a shard was built from, as it was then.
+struct InputFile {
+  std::string File;
+  uint64_t Size = 0;
+  int64_t MTime = 0; // nanoseconds since the epoch
+  std::string Hash;  // MD5 of the content, hex
+  bool operator==(const InputFile &O) const {
+    return File == O.File && Size == O.Size && MTime == O.MTime && Hash == O.Hash;
+  }
+};
+
+/// When a shard is stale: its TU's compile command or any file it read
+/// changed.
+struct ShardKey {
+  std::string Command; // MD5 of the directory, the arguments, the tool
+  std::vector<InputFile> Inputs;
+};
+
+/// A shard (one TU) or the merged index.
+struct IndexFile {
+  enum class Kind { Shard, Index };
+  Kind K = Kind::Shard;
+  /// The shard's TU, or every TU the index merges, sorted.
+  std::vector<std::string> TUs;
+  std::optional<ShardKey> Key; // shards only
+  unsigned Errors = 0;         // shards: compile errors met while indexing
+  std::vector<Function> Functions; // sorted by USR
+};
+
+/// The JSON text of \p F (docs/project-index.md).
+std::string toJSON(const IndexFile &F);
+/// Parses index JSON. Errors say what is wrong and where, prefixed by
+/// \p Name (the file): not JSON, not an index, another version, a field
+/// of the wrong type.
+llvm::Expected<IndexFile> parseIndexFile(llvm::StringRef Text, llvm::StringRef Name);
+llvm::Expected<IndexFile> readIndexFile(llvm::StringRef Path);
+/// Writes atomically (a temporary file renamed over \p Path), so a reader
+/// never sees half a file and an interrupted run leaves the old one.
+llvm::Error writeIndexFile(llvm::StringRef Path, const IndexFile &F);
+
+/// Merges shards into an index: functions by USR; definitions and
+/// declarations by location; call sites by key (CallSite::key), the larger
+/// count winning, since every TU that compiles a header sees its calls.
+IndexFile mergeShards(llvm::ArrayRef<IndexFile> Shards);
+/// Puts one file's records in canonical order, in place (what a shard
+/// builder calls before writing): its functions and, per function, its call
+/// sites must already be unique.
+void normalise(IndexFile &F);
+
+/// The merged index, loaded for lookups.
+class ProjectIndex {
+public:
+  explicit ProjectIndex(IndexFile F);
+  /// Loads \p Path: the index file, or a directory holding index.json.
+  static llvm::Expected<std::shared_ptr<const ProjectIndex>> load(llvm::StringRef Path);
+  /// load(), once per file and modification time for the whole process:
+  /// clang-tidy makes new checks for every TU it checks.
+  static llvm::Expected<std::shared_ptr<const ProjectIndex>> loadCached(llvm::StringRef Path);
+
+  const Function *find(llvm::StringRef USR) const;
+  /// The function defined (or declared) with its name at \p Loc.
+  const Function *findByDefinition(const Location &Loc) const;
+  const Function *findByDeclaration(const Location &Loc) const;
+  const IndexFile &file() const { return F; }
+  const std::string &path() const { return Path; }
+
+private:
+  IndexFile F;
+  std::string Path;
+  llvm::StringMap<size_t> ByUSR;
+  std::map<Location, size_t> ByDefinition, ByDeclaration;
+};
+
+} // namespace hotpath::index
+
+#endif // HOTPATH_TIDY_INDEX_PROJECTINDEX_H

@@ -1,0 +1,7 @@
+#include "buf.h"
+
+int should_fail(unsigned long i)
+{
+	(void)i;
+	return 0;
+}

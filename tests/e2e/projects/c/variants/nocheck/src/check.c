@@ -1,0 +1,2 @@
+/* No check in this build (include/buf.h). */
+#include "buf.h"

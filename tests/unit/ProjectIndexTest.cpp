@@ -1,0 +1,522 @@
+//===--- ProjectIndexTest.cpp - the project index: format, merge, use -----===//
+//
+// The format round-trips every field; a merge counts a call site that
+// several TUs see (a header's) once, keeps every definition and
+// declaration, and agrees on a hook only when every body does; a file that
+// is not JSON, not an index, of another version or with a field of the
+// wrong type is an error naming the file and the field. Then the checks
+// reading an index (option ProjectIndex): heat from other files, counted
+// once with the TU's own; facts about parameters; AssumeNoWrap; a hook
+// whose body is in another file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckSplitCheck.h"
+#include "HookGateCheck.h"
+#include "TestHelpers.h"
+#include "index/ProjectIndex.h"
+#include "gtest/gtest.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace hotpath;
+using namespace hotpath::index;
+using hotpath::test::CheckTester;
+using hotpath::test::Diag;
+using hotpath::test::RunResult;
+using Options = std::map<std::string, std::string>;
+
+namespace {
+
+CallSite site(std::string File, unsigned Line, std::string Caller, bool Loop = false,
+              std::string Accessor = "") {
+  CallSite C;
+  C.Loc = {std::move(File), Line, 9};
+  C.Caller = std::move(Caller);
+  C.InLoop = Loop;
+  C.Accessor = std::move(Accessor);
+  return C;
+}
+
+IndexFile sampleShard() {
+  IndexFile F;
+  F.K = IndexFile::Kind::Shard;
+  F.TUs = {"/p/src/main.c"};
+  ShardKey K;
+  K.Command = "0123456789abcdef0123456789abcdef";
+  K.Inputs = {{"/p/src/main.c", 120, 1700000000123456789, "aa"},
+              {"/p/include/buf.h", 40, 1700000000000000001, "bb"}};
+  F.Key = K;
+  F.Errors = 2;
+  Function Fn;
+  Fn.USR = "c:@F@check_len";
+  Fn.Name = "check_len";
+  Fn.Definitions = {{{"/p/src/check.c", 5, 6}, 17, "/p/src/check.c"}};
+  Fn.Declarations = {{"/p/include/buf.h", 3, 6}};
+  Fn.AddressTaken = true;
+  CallSite C = site("/p/src/main.c", 16, "main", true, "DEFINE_GET");
+  C.Count = 3;
+  C.Macros = {"ASSERT", "DEFINE_GET"};
+  C.ConstantArgs = {{1, -4}, {2, 8}};
+  Fn.Calls = {C};
+  Function Hook;
+  Hook.USR = "c:@F@should_fail";
+  Hook.Name = "should_fail";
+  Hook.Definitions = {{{"/p/src/fault.c", 3, 5}, 7, "/p/src/fault.c"}};
+  HookShape H;
+  H.Shape = HookShape::Kind::Switch;
+  H.Disabled = "0";
+  H.Switch = "fault_on && cfg.level > 2";
+  H.Globals = {"fault_on", "cfg"};
+  H.Marker = "noinline";
+  Hook.Hook = H;
+  F.Functions = {Fn, Hook};
+  return F;
+}
+
+std::string errorOf(llvm::StringRef Json, llvm::StringRef Name = "idx.json") {
+  llvm::Expected<IndexFile> F = parseIndexFile(Json, Name);
+  if (F)
+    return "(parsed)";
+  return llvm::toString(F.takeError());
+}
+
+TEST(ProjectIndexFormat, EveryFieldRoundTrips) {
+  IndexFile F = sampleShard();
+  std::string Json = toJSON(F);
+  llvm::Expected<IndexFile> Back = parseIndexFile(Json, "shard.json");
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(toJSON(*Back), Json);
+  EXPECT_EQ(Back->K, IndexFile::Kind::Shard);
+  EXPECT_EQ(Back->TUs, F.TUs);
+  ASSERT_TRUE(Back->Key.has_value());
+  EXPECT_EQ(Back->Key->Command, F.Key->Command);
+  EXPECT_EQ(Back->Key->Inputs, F.Key->Inputs);
+  EXPECT_EQ(Back->Errors, 2u);
+  ASSERT_EQ(Back->Functions.size(), 2u);
+  const Function &Fn = Back->Functions[0];
+  EXPECT_EQ(Fn.USR, "c:@F@check_len");
+  EXPECT_EQ(Fn.Definitions[0].Loc, (Location{"/p/src/check.c", 5, 6}));
+  EXPECT_EQ(Fn.Definitions[0].EndLine, 17u);
+  EXPECT_EQ(Fn.Definitions[0].TU, "/p/src/check.c");
+  EXPECT_EQ(Fn.Declarations, (std::vector<Location>{{"/p/include/buf.h", 3, 6}}));
+  EXPECT_TRUE(Fn.AddressTaken);
+  ASSERT_EQ(Fn.Calls.size(), 1u);
+  EXPECT_EQ(Fn.Calls[0].key(), F.Functions[0].Calls[0].key());
+  EXPECT_EQ(Fn.Calls[0].Count, 3u);
+  EXPECT_TRUE(Fn.Calls[0].InLoop);
+  EXPECT_EQ(Fn.Calls[0].Accessor, "DEFINE_GET");
+  EXPECT_EQ(Fn.Calls[0].Macros, (std::vector<std::string>{"ASSERT", "DEFINE_GET"}));
+  EXPECT_EQ(Fn.Calls[0].ConstantArgs, (std::vector<std::pair<unsigned, int64_t>>{{1, -4}, {2, 8}}));
+  ASSERT_TRUE(Back->Functions[1].Hook.has_value());
+  EXPECT_TRUE(*Back->Functions[1].Hook == *F.Functions[1].Hook);
+  // The file names are a table: each path once.
+  EXPECT_EQ(llvm::StringRef(Json).count("\"/p/src/main.c\""), 1u);
+}
+
+TEST(ProjectIndexFormat, WrittenAtomicallyAndReadBack) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("hotpath-index-test", Dir));
+  std::string Path = (Dir + "/shard.json").str();
+  ASSERT_FALSE(static_cast<bool>(writeIndexFile(Path, sampleShard())));
+  llvm::Expected<IndexFile> Back = readIndexFile(Path);
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(toJSON(*Back), toJSON(sampleShard()));
+  std::error_code EC;
+  unsigned Files = 0;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
+    ++Files;
+  EXPECT_EQ(Files, 1u) << "no temporary file left behind";
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+TEST(ProjectIndexMerge, HeaderCallSitesCountOnceDefinitionsAndDeclarationsUnite) {
+  // Two TUs compile the same inline caller in a header: both see its call.
+  auto Shard = [](std::string TU, std::vector<CallSite> Calls) {
+    IndexFile S;
+    S.TUs = {TU};
+    Function Fn;
+    Fn.USR = "c:@F@check_len";
+    Fn.Name = "check_len";
+    Fn.Declarations = {{"/p/include/buf.h", 3, 6}};
+    Fn.Calls = std::move(Calls);
+    S.Functions = {Fn};
+    return S;
+  };
+  CallSite Header = site("/p/include/inl.h", 4, "get_inl", true);
+  Header.Count = 2; // two calls the same expansion writes alike
+  IndexFile A = Shard("/p/src/a.c", {Header, site("/p/src/a.c", 10, "fa")});
+  IndexFile B = Shard("/p/src/b.c", {Header, site("/p/src/b.c", 20, "fb")});
+  B.Functions[0].Definitions = {{{"/p/src/b.c", 30, 6}, 40, "/p/src/b.c"}};
+  B.Functions[0].NotHook = true;
+  IndexFile M = mergeShards({A, B});
+  EXPECT_EQ(M.K, IndexFile::Kind::Index);
+  EXPECT_EQ(M.TUs, (std::vector<std::string>{"/p/src/a.c", "/p/src/b.c"}));
+  ASSERT_EQ(M.Functions.size(), 1u);
+  const Function &Fn = M.Functions[0];
+  ASSERT_EQ(Fn.Calls.size(), 3u);
+  EXPECT_EQ(Fn.Calls[0].Loc.File, "/p/include/inl.h");
+  EXPECT_EQ(Fn.Calls[0].Count, 2u) << "the larger count of the TUs, not their sum";
+  EXPECT_EQ(Fn.Declarations.size(), 1u);
+  EXPECT_EQ(Fn.Definitions.size(), 1u);
+  EXPECT_FALSE(Fn.Hook.has_value());
+  // Merging is order-independent.
+  EXPECT_EQ(toJSON(mergeShards({B, A})), toJSON(M));
+}
+
+TEST(ProjectIndexMerge, AHookOnlyWhenEveryBodyAgrees) {
+  auto WithBody = [](std::string TU, std::optional<HookShape> H) {
+    IndexFile S;
+    S.TUs = {TU};
+    Function Fn;
+    Fn.USR = "c:@F@hook";
+    Fn.Name = "hook";
+    Fn.Definitions = {{{TU, 3, 5}, 6, TU}};
+    Fn.Hook = H;
+    Fn.NotHook = !H;
+    S.Functions = {Fn};
+    return S;
+  };
+  IndexFile Caller;
+  Caller.TUs = {"/p/main.c"};
+  Function Called;
+  Called.USR = "c:@F@hook";
+  Called.Name = "hook";
+  Called.Calls = {site("/p/main.c", 7, "main", true)};
+  Caller.Functions = {Called};
+  HookShape Zero;
+  Zero.Shape = HookShape::Kind::Constant;
+  Zero.Disabled = "0";
+  HookShape One = Zero;
+  One.Disabled = "1";
+
+  IndexFile M = mergeShards({Caller, WithBody("/p/a.c", Zero)});
+  ASSERT_TRUE(M.Functions[0].Hook.has_value()) << "a declaration elsewhere changes nothing";
+  EXPECT_EQ(M.Functions[0].Hook->Disabled, "0");
+  EXPECT_EQ(M.Functions[0].Calls.size(), 1u);
+  EXPECT_TRUE(mergeShards({WithBody("/p/a.c", Zero), WithBody("/p/b.c", Zero)}).Functions[0].Hook);
+  // Two configurations that disagree, or one that is no hook: no hook.
+  EXPECT_FALSE(mergeShards({WithBody("/p/a.c", Zero), WithBody("/p/b.c", One)}).Functions[0].Hook);
+  EXPECT_FALSE(mergeShards({WithBody("/p/a.c", Zero), WithBody("/p/b.c", std::nullopt)})
+                   .Functions[0]
+                   .Hook);
+  EXPECT_FALSE(mergeShards({WithBody("/p/b.c", std::nullopt), WithBody("/p/a.c", Zero)})
+                   .Functions[0]
+                   .Hook);
+}
+
+TEST(ProjectIndexFormat, BadFilesAreErrorsNamingTheFileAndField) {
+  EXPECT_EQ(errorOf("{\"format\": "),
+            "idx.json: not valid JSON: [1:11, byte=11]: Unexpected EOF");
+  EXPECT_EQ(errorOf("[1, 2]"), "idx.json: the document is not a JSON object");
+  EXPECT_EQ(errorOf("{\"format\": \"clangd-index\", \"version\": 1}"),
+            "idx.json: not a hotpath-tidy project index (its \"format\" is not "
+            "\"hotpath-project-index\")");
+  EXPECT_EQ(errorOf("{\"format\": \"hotpath-project-index\", \"version\": 2, \"kind\": \"index\"}"),
+            "idx.json: project index version 2, and this hotpath-tidy reads version 1: rebuild "
+            "it (hotpath-tidy --index-only --reindex -p <build-dir>)");
+  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 1, \"kind\": "
+                           "\"index\", \"files\": [\"/a.c\"], \"tus\": [0], ";
+  EXPECT_EQ(errorOf(Head + "\"functions\": [{\"usr\": \"u\", \"name\": \"f\", \"calls\": "
+                           "[{\"at\": [0, 1, 1], \"caller\": 7}]}]}"),
+            "idx.json: functions[0].calls[0].caller: not a string");
+  EXPECT_EQ(errorOf(Head + "\"functions\": [{\"usr\": \"u\", \"name\": \"f\", \"calls\": "
+                           "[{\"at\": [3, 1, 1], \"caller\": \"g\"}]}]}"),
+            "idx.json: functions[0].calls[0].at[0]: file number 3 is not in \"files\"");
+  EXPECT_EQ(errorOf(Head + "\"functions\": [{\"usr\": \"u\", \"name\": \"f\", \"hook\": "
+                           "{\"shape\": \"sometimes\"}}]}"),
+            "idx.json: functions[0].hook.shape: 'sometimes' is not empty, constant or switch");
+  EXPECT_EQ(errorOf(Head + "\"functions\": 3}"),
+            "idx.json: \"functions\" is missing or not an array");
+  EXPECT_EQ(errorOf(Head + "\"functions\": []}"), "(parsed)");
+}
+
+TEST(ProjectIndexFormat, TheChecksWantTheMergedIndexNotAShard) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("hotpath-index-test", Dir));
+  std::string Path = (Dir + "/shard.json").str();
+  ASSERT_FALSE(static_cast<bool>(writeIndexFile(Path, sampleShard())));
+  auto Loaded = ProjectIndex::load(Path);
+  ASSERT_FALSE(static_cast<bool>(Loaded));
+  EXPECT_EQ(llvm::toString(Loaded.takeError()),
+            Path + ": a shard of one translation unit, not the merged project index "
+                   "(index.json beside the shards/ directory)");
+  // A directory stands for its index.json.
+  IndexFile M = mergeShards({sampleShard()});
+  ASSERT_FALSE(static_cast<bool>(writeIndexFile((Dir + "/index.json").str(), M)));
+  auto FromDir = ProjectIndex::load(Dir);
+  ASSERT_TRUE(static_cast<bool>(FromDir)) << llvm::toString(FromDir.takeError());
+  EXPECT_NE((*FromDir)->find("c:@F@check_len"), nullptr);
+  EXPECT_NE((*FromDir)->findByDefinition({"/p/src/fault.c", 3, 5}), nullptr);
+  EXPECT_NE((*FromDir)->findByDeclaration({"/p/include/buf.h", 3, 6}), nullptr);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+//===----------------------------------------------------------------------===//
+// The checks with an index.
+//===----------------------------------------------------------------------===//
+
+const CheckTester<CheckSplitCheck> Split("hotpath-check-split");
+const CheckTester<HookGateCheck> Gate("hotpath-hook-gate");
+
+/// A temporary index file for a test, removed with it.
+class IndexOnDisk {
+public:
+  explicit IndexOnDisk(std::vector<Function> Functions) {
+    llvm::sys::fs::createUniqueDirectory("hotpath-index-test", Dir);
+    IndexFile F;
+    F.K = IndexFile::Kind::Index;
+    F.Functions = std::move(Functions);
+    Path = (Dir + "/index.json").str();
+    EXPECT_FALSE(static_cast<bool>(writeIndexFile(Path, F)));
+  }
+  ~IndexOnDisk() { llvm::sys::fs::remove_directories(Dir); }
+  const std::string &path() const { return Path; }
+
+private:
+  llvm::SmallString<128> Dir;
+  std::string Path;
+};
+
+/// The path the checks give the main file of a CheckRunner run.
+std::string mainFile(llvm::StringRef Name) {
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  llvm::sys::path::append(Cwd, Name);
+  return std::string(Cwd);
+}
+
+std::string multi(const std::string &Name) {
+  return "check function '" + Name +
+         "' tests 2 conditions on a hot path; merge them into one unlikely branch and move "
+         "the reporting to a cold function";
+}
+
+const char *const CheckLen = R"c(#include <stdbool.h>
+#include <stdio.h>
+struct rec { unsigned long len; };
+bool check_len(const struct rec *r, unsigned int off, int size)
+{
+	const unsigned long end = (unsigned long)off + size;
+	if (off > r->len) {
+		fprintf(stderr, "start\n");
+		return false;
+	}
+	if (end > r->len) {
+		fprintf(stderr, "end\n");
+		return false;
+	}
+	return true;
+}
+)c";
+
+Function checkLenIn(std::vector<CallSite> Calls) {
+  Function Fn;
+  Fn.USR = "c:@F@check_len";
+  Fn.Name = "check_len";
+  Fn.Calls = std::move(Calls);
+  return Fn;
+}
+
+TEST(ProjectIndexInChecks, HeatFromOtherFilesMakesAFunctionHot) {
+  CallSite Loop = site("/p/src/main.c", 16, "main", true);
+  Loop.ConstantArgs = {{2, 4}};
+  CallSite Acc = site("/p/src/acc.c", 4, "get_u8", false, "DEFINE_GET");
+  Acc.ConstantArgs = {{2, 1}};
+  CallSite Acc2 = site("/p/src/acc.c", 4, "get_u16", false, "DEFINE_GET");
+  Acc2.ConstantArgs = {{2, 2}};
+  IndexOnDisk Idx({checkLenIn({Loop, Acc, Acc2})});
+  RunResult R = Split.run(CheckLen, "index-heat.c", {{"ProjectIndex", Idx.path()}});
+  const std::string NoFix = "no fix: it has external linkage and no declaration in a header to "
+                            "put the inline fast path in";
+  EXPECT_EQ(R.Diags, (std::vector<Diag>{
+                         Split.warning(4, 6, multi("check_len")),
+                         Split.note(4, 6, "'check_len' is hot: called in a loop in main.c:16 and "
+                                          "from 2 macro-generated accessors in acc.c"),
+                         Split.note(4, 6, NoFix)}))
+      << R.dump();
+  // Control: the same code without the index is not hot at all.
+  EXPECT_TRUE(Split.run(CheckLen, "index-heat.c").Diags.empty());
+}
+
+TEST(ProjectIndexInChecks, TheTUsOwnSitesCountOnce) {
+  std::string Code = std::string(CheckLen) + R"c(
+unsigned use(const struct rec *r) { return check_len(r, 0, 1); }
+)c";
+  // The index holds this TU's call (as the indexer of this TU wrote it) and
+  // one in another file: two calls, not three.
+  CallSite Here = site(mainFile("index-once.c"), 18, "use");
+  Here.Loc.Col = 44;
+  Here.ConstantArgs = {{1, 0}, {2, 1}};
+  CallSite There = site("/p/src/other.c", 3, "other");
+  There.ConstantArgs = {{1, 0}, {2, 1}};
+  IndexOnDisk Idx({checkLenIn({Here, There})});
+  RunResult R = Split.run(Code, "index-once.c",
+                          {{"ProjectIndex", Idx.path()}, {"MultiBranchThreshold", "2"}});
+  ASSERT_GE(R.Diags.size(), 2u) << R.dump();
+  EXPECT_EQ(R.Diags[1], Split.note(4, 6, "'check_len' is hot: 1 call site; called from 1 call "
+                                         "site in other.c"));
+  // Control: with the threshold one above, two calls are not enough.
+  EXPECT_TRUE(Split.run(Code, "index-once.c",
+                        {{"ProjectIndex", Idx.path()}, {"MultiBranchThreshold", "3"}})
+                  .Diags.empty());
+}
+
+TEST(ProjectIndexInChecks, EveryCallSitesConstantIsAFact) {
+  std::string Code = std::string(CheckLen);
+  // Static: every call is in this file, with or without an index.
+  std::string Static = "static " + Code.substr(Code.find("bool check_len")) + R"c(
+unsigned a(const struct rec *r, unsigned o) { return check_len(r, o, 4); }
+unsigned b(const struct rec *r, unsigned o) { return check_len(r, o, 8); }
+unsigned c(const struct rec *r, unsigned o) { return check_len(r, o, 2); }
+)c";
+  Static = "#include <stdbool.h>\n#include <stdio.h>\nstruct rec { unsigned long len; };\n" + Static;
+  RunResult R = Split.run(Static, "facts.c");
+  const Diag Implied = Split.note(7, 6, "this condition implies 'end > r->len' (the sum cannot "
+                                        "wrap: every call site in this file passes a constant "
+                                        "from 2 to 8 for 'size'), so the fast path tests only "
+                                        "that one");
+  EXPECT_NE(std::find(R.Diags.begin(), R.Diags.end(), Implied), R.Diags.end()) << R.dump();
+  // Control: one caller passes a variable: no fact, both conditions kept.
+  std::string Varying = Static;
+  Varying.replace(Varying.find("check_len(r, o, 2)"), 18, "check_len(r, o, (int)o)");
+  RunResult V = Split.run(Varying, "facts.c");
+  ASSERT_FALSE(V.Diags.empty()) << V.dump();
+  for (const Diag &D : V.Diags)
+    EXPECT_EQ(D.Message.find("implies"), std::string::npos) << V.dump();
+  // External: the project index holds every call.
+  CallSite Sz4 = site("/p/src/main.c", 16, "main", true);
+  Sz4.ConstantArgs = {{2, 4}};
+  IndexOnDisk Idx({checkLenIn({Sz4})});
+  // (Declared in a header, so that the fix is planned and its notes given.)
+  std::string External = "#include <stdio.h>\n#include \"rec.h\"\n" +
+                         std::string(CheckLen).substr(std::string(CheckLen).find("bool check_len"));
+  const Options Header = {{"rec.h", "#include <stdbool.h>\nstruct rec { unsigned long len; };\n"
+                                    "bool check_len(const struct rec *r, unsigned int off, int "
+                                    "size);\n"}};
+  RunResult E = Split.run(External, "facts-ext.c", {{"ProjectIndex", Idx.path()}}, Header);
+  EXPECT_NE(std::find(E.Diags.begin(), E.Diags.end(),
+                      Split.note(6, 6, "this condition implies 'end > r->len' (the sum cannot "
+                                       "wrap: every call site in the project passes the constant "
+                                       "4 for 'size'), so the fast path tests only that one")),
+            E.Diags.end())
+      << E.dump();
+  // Control: its address is taken somewhere: no fact.
+  Function Taken = checkLenIn({Sz4});
+  Taken.AddressTaken = true;
+  IndexOnDisk TakenIdx({Taken});
+  RunResult T = Split.run(External, "facts-ext.c", {{"ProjectIndex", TakenIdx.path()}}, Header);
+  ASSERT_EQ(T.Diags.size(), 3u) << T.dump();
+  EXPECT_EQ(T.Diags[2], Split.note(3, 6, "no fix: its address is taken, and the rewrite would "
+                                         "change the function that address names"));
+}
+
+TEST(ProjectIndexInChecks, AssumeNoWrapIsOptInAndSaidSo) {
+  const char *Wide = R"c(#include <stdbool.h>
+#include <stdio.h>
+struct rec { unsigned long len; };
+static bool check_wide(const struct rec *r, unsigned long off, unsigned long size)
+{
+	if (off > r->len) {
+		fprintf(stderr, "start\n");
+		return false;
+	}
+	if (off + size > r->len) {
+		fprintf(stderr, "end\n");
+		return false;
+	}
+	return true;
+}
+unsigned a(const struct rec *r, unsigned long o, unsigned long n) { return check_wide(r, o, n); }
+unsigned b(const struct rec *r, unsigned long o, unsigned long n) { return check_wide(r, o, n); }
+unsigned c(const struct rec *r, unsigned long o, unsigned long n) { return check_wide(r, o, n); }
+)c";
+  RunResult On = Split.run(Wide, "nowrap.c", {{"AssumeNoWrap", "true"}});
+  EXPECT_NE(std::find(On.Diags.begin(), On.Diags.end(),
+                      Split.note(6, 6, "this condition implies 'off + size > r->len' (assuming, "
+                                       "as option AssumeNoWrap says, that the sum does not wrap), "
+                                       "so the fast path tests only that one")),
+            On.Diags.end())
+      << On.dump();
+  EXPECT_NE(On.fixed().find("if (__builtin_expect(off + size > r->len, 0))"), std::string::npos)
+      << On.fixed();
+  // Without it the conditions stay exact: both tested.
+  RunResult Off = Split.run(Wide, "nowrap.c");
+  EXPECT_NE(Off.fixed().find("if (__builtin_expect((off > r->len) | (off + size > r->len), 0))"),
+            std::string::npos)
+      << Off.fixed();
+  for (const Diag &D : Off.Diags)
+    EXPECT_EQ(D.Message.find("implies"), std::string::npos);
+  std::vector<Diag> Bad;
+  hotpath::test::dumpOptions<CheckSplitCheck>("hotpath-check-split",
+                                              {{"hotpath-check-split.AssumeNoWrap", "yes"}}, &Bad);
+  ASSERT_EQ(Bad.size(), 1u);
+  EXPECT_EQ(Bad[0].Message, "hotpath-check-split: option AssumeNoWrap 'yes' is not 'true' or "
+                            "'false'");
+}
+
+TEST(ProjectIndexInChecks, AHookWhoseBodyIsInAnotherFile) {
+  const char *Caller = R"c(int should_fail(unsigned long i);
+unsigned long run(unsigned long n)
+{
+	unsigned long done = 0;
+	for (unsigned long i = 0; i < n; i++) {
+		if (should_fail(i))
+			continue;
+		done++;
+	}
+	return done;
+}
+)c";
+  Function Hook;
+  Hook.USR = "c:@F@should_fail";
+  Hook.Name = "should_fail";
+  Hook.Definitions = {{{"/p/src/fault.c", 3, 5}, 7, "/p/src/fault.c"}};
+  HookShape H;
+  H.Shape = HookShape::Kind::Constant;
+  H.Disabled = "0";
+  Hook.Hook = H;
+  CallSite Here = site(mainFile("remote-hook.c"), 6, "run", true);
+  Here.Loc.Col = 7;
+  Hook.Calls = {Here};
+  IndexOnDisk Idx({Hook});
+  RunResult R = Gate.run(Caller, "remote-hook.c", {{"ProjectIndex", Idx.path()}});
+  ASSERT_GE(R.Diags.size(), 2u) << R.dump();
+  EXPECT_EQ(R.Diags[0], Gate.warning(6, 7, "hot call to hook 'should_fail', which does nothing "
+                                           "unless switched on; test an inline gate first so the "
+                                           "disabled case makes no call"));
+  EXPECT_EQ(R.Diags[1], Gate.note(1, 5, "'should_fail' is a hook: its body in fault.c only "
+                                        "returns 0 (project index)"));
+  // Control: the index knows the function but not as a hook: nothing.
+  Hook.Hook.reset();
+  Hook.NotHook = true;
+  IndexOnDisk NoHook({Hook});
+  EXPECT_TRUE(Gate.run(Caller, "remote-hook.c", {{"ProjectIndex", NoHook.path()}}).Diags.empty());
+}
+
+TEST(ProjectIndexInChecks, AnIndexThatDoesNotReadIsAConfigurationError) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("hotpath-index-test", Dir));
+  std::string Path = (Dir + "/index.json").str();
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    OS << "{\"format\": \"hotpath-project-index\", \"version\": 7}";
+  }
+  RunResult R = Split.run(CheckLen, "bad-index.c", {{"ProjectIndex", Path}});
+  ASSERT_EQ(R.errors().size(), 1u) << R.dump();
+  EXPECT_EQ(R.errors()[0].Message,
+            "hotpath-check-split: ProjectIndex: " + Path +
+                ": project index version 7, and this hotpath-tidy reads version 1: rebuild it "
+                "(hotpath-tidy --index-only --reindex -p <build-dir>)");
+  RunResult Missing = Split.run(CheckLen, "bad-index.c", {{"ProjectIndex", Path + ".none"}});
+  ASSERT_EQ(Missing.errors().size(), 1u) << Missing.dump();
+  EXPECT_NE(Missing.errors()[0].Message.find(Path + ".none: cannot read the project index"),
+            std::string::npos)
+      << Missing.dump();
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+} // namespace
