@@ -172,8 +172,8 @@ std::string describeExpansion(StringRef Name, const MacroInfo *MI, const Preproc
     return "'" + Head + "' is empty";
   std::string Body;
   for (const std::string &Tok : T) {
-    bool Tight = Body.empty() || Tok == ")" || Tok == "," || Body.back() == '(' ||
-                 Tok == "(";
+    bool Tight = Body.empty() || Tok == ")" || Tok == "," || Tok == "(" ||
+                 Body.back() == '(' || Body.back() == '!';
     Body += (Tight ? "" : " ") + Tok;
   }
   if (Body.size() > 40)
