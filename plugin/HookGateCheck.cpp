@@ -8,9 +8,11 @@
 //      itself that calls the hook; its own fast path has no call left
 //                                                      gcc 0.625, clang 0.500
 //   d. c. with a hidden gate variable (no GOT load)    gcc 0.625, clang 0.625
+//   e. d. with a plain bool gate, not an atomic one    gcc 0.750, clang 0.750
 // Clang keeps the stack frame that a call needs on the fast path unless the
-// function has no call at all, so the fix clones small callers (shape d) and
+// function has no call at all, so the fix clones small callers (shape e) and
 // gates the call site in place (shape a) only where a clone is not safe.
+// a. to d. are atomic gates; GateWriter says why the gate is a plain bool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -203,7 +205,7 @@ const VarDecl *definedVar(StringRef Name, ASTContext &Ctx) {
 /// The text of one hook's gate. Styles, measured on samples/slab-alloc
 /// (scripts/bench-matrix.sh, callgrind, after/before; the fix's clone shape):
 ///   plain   a plain global bool read under __builtin_expect:
-///           gcc -O2 0.904, -flto 0.884, PGO+LTO 0.826; clang -O2 0.902,
+///           gcc -O2 0.901, -flto 0.884, PGO+LTO 0.826; clang -O2 0.902,
 ///           -flto 1.000 (LTO folds a gate that is never switched on)
 ///   atomic  a relaxed atomic_bool: gcc -O2 0.917, but -flto 1.058 and
 ///           PGO+LTO 1.203, where LTO had hoisted the empty hook's call
