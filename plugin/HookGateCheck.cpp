@@ -683,6 +683,10 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     // covers: a call compiled without them cannot see the gate.
     std::vector<ConditionLiteral> GateNeeds;
     SourceLocation GatePoint;
+    // The hook's declaration is under an #if: elsewhere the hook may be a
+    // macro, even an empty one (SQLite's sqlite3BeginBenignMalloc() with
+    // SQLITE_UNTESTABLE), so a gated call must stay a statement with braces.
+    bool Mirrored = false;
     // The configuration the hook's body was analysed in: the gate starts
     // off there and on wherever the body is compiled otherwise.
     std::vector<ConditionLiteral> OffWhen;
@@ -725,6 +729,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       // The gate in every branch around it; the include in the include block.
       auto Surround = [&](SourceLocation At, std::vector<FixItHint> &Fixes) {
         GatePoint = At;
+        Mirrored = !layout().enclosingInFile(At, SM).empty();
         for (auto [Grp, Br] : layout().enclosingInFile(At, SM))
           llvm::append_range(Fixes, mirrorInOtherBranches(Grp, Br, W.alwaysOn(InMain(At)),
                                                           layout(), SM));
@@ -1002,7 +1007,16 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
               Whole = Cast;
             SourceLocation Semi = Lexer::findLocationAfterToken(
                 SM.getExpansionLoc(Whole->getEndLoc()), tok::semi, SM, LO, false);
-            if (Semi.isInvalid() || !InBlock) {
+            std::string Ind = indentationAt(Whole->getBeginLoc(), SM);
+            if (Mirrored && Semi.isValid()) {
+              // "if (gate) ;" would be -Wempty-body where the hook is an
+              // empty macro; outside a block, braces keep an else in place.
+              std::string Stmt = sourceText(Whole, Ctx) + ";";
+              Fixes.push_back(FixItHint::CreateReplacement(
+                  CharSourceRange::getCharRange(SM.getExpansionLoc(Whole->getBeginLoc()), Semi),
+                  InBlock ? "if (" + Test + ") {\n" + Ind + Unit + Stmt + "\n" + Ind + "}"
+                          : "{ if (" + Test + ") { " + Stmt + " } }"));
+            } else if (Semi.isInvalid() || !InBlock) {
               // (gate ? call : 0) keeps it one expression wherever it is.
               Text = U.Call->getType()->isVoidType()
                          ? "(" + Test + " ? " + Call + " : (void)0)"
@@ -1011,8 +1025,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
             } else {
               Fixes.push_back(FixItHint::CreateReplacement(
                   CharSourceRange::getCharRange(SM.getExpansionLoc(Whole->getBeginLoc()), Semi),
-                  "if (" + Test + ")\n" + indentationAt(Whole->getBeginLoc(), SM) + Unit +
-                      sourceText(Whole, Ctx) + ";"));
+                  "if (" + Test + ")\n" + Ind + Unit + sourceText(Whole, Ctx) + ";"));
             }
             continue;
           }
