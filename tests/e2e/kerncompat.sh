@@ -20,8 +20,11 @@ trap 'rm -rf "$work"' EXIT
 source "$here/lib.sh"
 
 srcs=(accessors.c main.c)
-cp -r "$here/kerncompat" "$work/before"
-cp -r "$here/kerncompat" "$work/after"
+# The workload is extent-buffer's (same accessors, same inputs).
+for d in before after; do
+  cp -r "$here/kerncompat" "$work/$d"
+  cp "$here/../../samples/extent-buffer/main.c" "$work/$d/"
+done
 config='{Checks: "-*,hotpath-*", CheckOptions: [{key: RuleSet, value: linux-kernel}]}'
 (cd "$work/after" && "$tidy" --load="$plugin" --config="$config" --fix "${srcs[@]}" -- -std=c11) \
   >"$work/tidy.out" 2>&1 || { cat "$work/tidy.out"; bad "clang-tidy --fix failed"; }
