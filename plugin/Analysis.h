@@ -9,6 +9,8 @@
 //   analysis/HookShape.h    bodies that make a function a hook
 //   analysis/Visibility.h   where declarations live, what is visible where
 //   rewrite/Spelling.h      how to spell code at a location, source text
+//   rewrite/SourceLayout.h  #if groups, include directives, indentation
+//   rewrite/Edits.h         the edits fixes are built from
 // This header only gathers them for the checks.
 //
 //===----------------------------------------------------------------------===//
@@ -22,6 +24,8 @@
 #include "analysis/Reporting.h"
 #include "analysis/SideEffects.h"
 #include "analysis/Visibility.h"
+#include "rewrite/Edits.h"
+#include "rewrite/SourceLayout.h"
 #include "rewrite/Spelling.h"
 
 #endif // HOTPATH_TIDY_ANALYSIS_H

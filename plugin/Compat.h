@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -38,21 +39,28 @@ public:
   /// \p HashLoc: the '#' of the directive; \p File: what it resolved to
   /// (none when not found); \p Kind: user or system header.
   virtual void inclusion(clang::SourceLocation HashLoc, clang::OptionalFileEntryRef File,
-                         clang::SrcMgr::CharacteristicKind Kind) = 0;
+                         clang::SrcMgr::CharacteristicKind Kind) {}
+  /// The same directive as written: \p FileName without its <> or "".
+  virtual void includeDirective(clang::SourceLocation HashLoc, llvm::StringRef FileName,
+                                bool IsAngled) {}
 
 #if LLVM_VERSION_MAJOR >= 17
-  void InclusionDirective(clang::SourceLocation HashLoc, const clang::Token &, llvm::StringRef,
-                          bool, clang::CharSourceRange, clang::OptionalFileEntryRef File,
+  void InclusionDirective(clang::SourceLocation HashLoc, const clang::Token &,
+                          llvm::StringRef FileName, bool IsAngled, clang::CharSourceRange,
+                          clang::OptionalFileEntryRef File,
                           llvm::StringRef, llvm::StringRef, const clang::Module *, bool,
                           clang::SrcMgr::CharacteristicKind Kind) final {
     inclusion(HashLoc, File, Kind);
+    includeDirective(HashLoc, FileName, IsAngled);
   }
 #else
-  void InclusionDirective(clang::SourceLocation HashLoc, const clang::Token &, llvm::StringRef,
-                          bool, clang::CharSourceRange, clang::OptionalFileEntryRef File,
+  void InclusionDirective(clang::SourceLocation HashLoc, const clang::Token &,
+                          llvm::StringRef FileName, bool IsAngled, clang::CharSourceRange,
+                          clang::OptionalFileEntryRef File,
                           llvm::StringRef, llvm::StringRef, const clang::Module *,
                           clang::SrcMgr::CharacteristicKind Kind) final {
     inclusion(HashLoc, File, Kind);
+    includeDirective(HashLoc, FileName, IsAngled);
   }
 #endif
 };
@@ -64,6 +72,19 @@ inline clang::QualType recordType(const clang::ASTContext &Ctx, const clang::Rec
   return Ctx.getCanonicalTagType(RD);
 #else
   return Ctx.getRecordType(RD);
+#endif
+}
+
+/// __func__ or __FUNCTION__: the bare name, which gcc and clang both print
+/// (__PRETTY_FUNCTION__ is the signature, spelled by each its own way).
+/// LLVM 18 moved PredefinedExpr::IdentKind out of the class.
+inline bool namesFunctionBarely(const clang::PredefinedExpr *E) {
+#if LLVM_VERSION_MAJOR >= 18
+  return E->getIdentKind() == clang::PredefinedIdentKind::Func ||
+         E->getIdentKind() == clang::PredefinedIdentKind::Function;
+#else
+  return E->getIdentKind() == clang::PredefinedExpr::Func ||
+         E->getIdentKind() == clang::PredefinedExpr::Function;
 #endif
 }
 

@@ -8,9 +8,11 @@
 //      itself that calls the hook; its own fast path has no call left
 //                                                      gcc 0.625, clang 0.500
 //   d. c. with a hidden gate variable (no GOT load)    gcc 0.625, clang 0.625
+//   e. d. with a plain bool gate, not an atomic one    gcc 0.750, clang 0.750
 // Clang keeps the stack frame that a call needs on the fast path unless the
-// function has no call at all, so the fix clones small callers (shape d) and
+// function has no call at all, so the fix clones small callers (shape e) and
 // gates the call site in place (shape a) only where a clone is not safe.
+// a. to d. are atomic gates; GateWriter says why the gate is a plain bool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,53 +120,62 @@ const VarDecl *definedVar(StringRef Name, ASTContext &Ctx) {
 // The gate of one hook: where it is declared and defined, how it is spelled.
 //===----------------------------------------------------------------------===//
 
-struct GateText {
-  std::string Decl; // for the header, or the whole gate in local mode
-  std::string Def;  // for the hook's definition file (header mode)
-};
-
+/// The text of one hook's gate. Styles, measured on samples/slab-alloc
+/// (scripts/bench-matrix.sh, callgrind, after/before; the fix's clone shape):
+///   plain   a plain global bool read under __builtin_expect:
+///           gcc -O2 0.901, -flto 0.884, PGO+LTO 0.826; clang -O2 0.902,
+///           -flto 1.000 (LTO folds a gate that is never switched on)
+///   atomic  a relaxed atomic_bool: gcc -O2 0.917, but -flto 1.058 and
+///           PGO+LTO 1.203, where LTO had hoisted the empty hook's call
+///           out of the loop and cannot move or fold an atomic load
+/// so plain is the default, never slower; atomic is for gates switched
+/// while other threads run the gated code.
 class GateWriter {
 public:
   GateWriter(StringRef Hook, const RuleSet::HookGateRules &G, const ASTContext &Ctx,
-             bool StaticKeyMacroVisible, bool BoolVisible)
+             bool StaticKeyMacroVisible, bool BoolVisible, std::string Unit)
       : Hook(Hook.str()), G(G), Cxx(Ctx.getLangOpts().CPlusPlus),
         Cxx20(Ctx.getLangOpts().CPlusPlus20), StaticKeyVisible(StaticKeyMacroVisible),
-        Bool(Cxx || BoolVisible ? "bool" : "_Bool") {}
+        Bool(Cxx || BoolVisible ? "bool" : "_Bool"), Unit(std::move(Unit)) {}
 
   std::string var() const { return Hook + "_gate"; }
   std::string accessor() const { return Hook + "_gate_enabled"; }
   std::string test() const { return accessor() + "()"; }
+  /// The header the gate's type needs, if any: {name, angled}.
+  std::optional<std::string> header() const {
+    if (G.Style == "static_key")
+      return StaticKeyVisible ? std::nullopt : std::optional<std::string>("linux/jump_label.h");
+    if (G.Style == "atomic")
+      return std::string(Cxx ? "atomic" : "stdatomic.h");
+    return std::nullopt;
+  }
 
   /// Header declarations (header mode).
-  std::string headerDecl(StringRef HeaderName, StringRef DefFile) const {
-    std::string V = params();
-    std::string Out = include();
-    Out += comment();
+  std::string headerDecl() const {
+    std::string Out = comment();
     if (G.Style == "static_key")
       Out += "DECLARE_STATIC_KEY_FALSE(" + var() + ");\n";
     else
-      Out += "extern " + visibility() + atomicType() + " " + var() + ";\n";
+      Out += "extern " + visibility() + type() + " " + var() + ";\n";
     Out += accessorText("static inline ");
-    Out += "void " + Hook + "_gate_enable(" + V + ");\n";
-    Out += "void " + Hook + "_gate_disable(" + V + ");";
-    (void)HeaderName;
-    (void)DefFile;
+    Out += "void " + Hook + "_gate_enable(" + params() + ");\n";
+    Out += "void " + Hook + "_gate_disable(" + params() + ");";
     return Out;
   }
 
-  /// Definitions for the hook's own file (header mode).
-  std::string definition(StringRef Header) const {
+  /// Definitions for the hook's own file (header mode); the gate starts on
+  /// unless \p OffWhen holds (the configuration whose hook does nothing).
+  std::string definition(StringRef Header, ArrayRef<ConditionLiteral> OffWhen) const {
     std::string Out = "/* The gate of " + Hook + "(), declared in " + Header.str() + ". */\n";
-    Out += varDefinition("") + "\n";
+    Out += varDefinitions("", OffWhen) + "\n";
     Out += setters("");
     return StringRef(Out).rtrim("\n").str();
   }
 
   /// Everything in one file (no header): \p Static for a static hook.
-  std::string local(bool Static) const {
-    std::string Out = include();
-    Out += comment();
-    Out += varDefinition(Static ? "static " : "") + "\n";
+  std::string local(bool Static, ArrayRef<ConditionLiteral> OffWhen) const {
+    std::string Out = comment();
+    Out += varDefinitions(Static ? "static " : "", OffWhen) + "\n";
     Out += accessorText("static inline ");
     if (!Static) {
       Out += "void " + Hook + "_gate_enable(" + params() + ");\n";
@@ -172,6 +183,18 @@ public:
     }
     Out += setters(Static ? "static inline __attribute__((unused)) " : "");
     return StringRef(Out).rtrim("\n").str();
+  }
+
+  /// For configurations where the hook is not the one analysed (another
+  /// branch of the #if around its declaration): a gate that is always on,
+  /// so each gated call is made as before, and setters that do nothing.
+  /// \p InMainFile: unused static functions there are warned about.
+  std::string alwaysOn(bool InMainFile) const {
+    std::string Static = InMainFile ? "static inline __attribute__((unused)) " : "static inline ";
+    return "/* " + Hook + "() is not the hook analysed here: its gate is always on. */\n" +
+           Static + Bool + " " + accessor() + "(" + params() + ")\n{\n" + Unit + "return 1;\n}\n" +
+           Static + "void " + Hook + "_gate_enable(" + params() + ")\n{\n}\n" + Static + "void " +
+           Hook + "_gate_disable(" + params() + ")\n{\n}\n";
   }
 
 private:
@@ -183,32 +206,51 @@ private:
   std::string visibility() const {
     return G.Visibility == "hidden" ? "__attribute__((visibility(\"hidden\"))) " : "";
   }
-  std::string atomicType() const { return Cxx ? "std::atomic<bool>" : "atomic_bool"; }
-  std::string include() const {
-    if (G.Style == "static_key")
-      return StaticKeyVisible ? "" : "#include <linux/jump_label.h>\n";
-    return Cxx ? "#include <atomic>\n" : "#include <stdatomic.h>\n";
+  std::string type() const {
+    if (G.Style == "atomic")
+      return Cxx ? "std::atomic<bool>" : "atomic_bool";
+    return Bool;
   }
-  std::string varDefinition(StringRef Prefix) const {
+  std::string truth(bool On) const {
+    return Cxx || Bool == "bool" ? (On ? "true" : "false") : (On ? "1" : "0");
+  }
+  std::string varDefinition(StringRef Prefix, bool On) const {
     if (G.Style == "static_key")
       return Prefix.str() + "DEFINE_STATIC_KEY_FALSE(" + var() + ");";
     std::string Vis = Prefix.empty() ? "" : visibility();
     if (Prefix.starts_with("static"))
       Vis = "";
-    return Prefix.str() + Vis + atomicType() + " " + var() + (Cxx ? "{false};" : ";");
+    std::string Init;
+    if (G.Style == "atomic" && Cxx)
+      Init = "{" + truth(On) + "}";
+    else if (On)
+      Init = " = " + truth(On);
+    else if (Cxx)
+      Init = " = false";
+    return Prefix.str() + Vis + type() + " " + var() + Init + ";";
+  }
+  /// Off where \p OffWhen holds, on elsewhere: where the body differs, the
+  /// hook may act, and the gate must not hide it.
+  std::string varDefinitions(StringRef Prefix, ArrayRef<ConditionLiteral> OffWhen) const {
+    if (OffWhen.empty())
+      return varDefinition(Prefix, false);
+    return guardDirective(OffWhen) + "\n" + varDefinition(Prefix, false) +
+           "\n#else /* the hook's body differs here: its gate starts on */\n" +
+           varDefinition(Prefix, true) + "\n#endif";
   }
   std::string accessorText(StringRef Prefix) const {
     std::string Out = Prefix.str() + Bool + " " + accessor() + "(" + params() + ")\n{\n";
+    std::string Load = G.Style == "atomic"
+                           ? (Cxx ? var() + ".load(std::memory_order_relaxed)"
+                                  : "atomic_load_explicit(&" + var() + ", memory_order_relaxed)")
+                           : var();
     if (G.Style == "static_key")
-      Out += "\treturn static_branch_unlikely(&" + var() + ");\n";
+      Out += Unit + "return static_branch_unlikely(&" + var() + ");\n";
     else if (Cxx20)
-      Out += "\tif (" + var() + ".load(std::memory_order_relaxed)) [[unlikely]]\n\t\treturn true;\n"
-             "\treturn false;\n";
-    else if (Cxx)
-      Out += "\treturn __builtin_expect(" + var() + ".load(std::memory_order_relaxed), 0);\n";
+      Out += Unit + "if (" + Load + ") [[unlikely]]\n" + Unit + Unit + "return true;\n" + Unit +
+             "return false;\n";
     else
-      Out += "\treturn __builtin_expect(atomic_load_explicit(&" + var() +
-             ", memory_order_relaxed), 0);\n";
+      Out += Unit + "return __builtin_expect(" + Load + ", 0);\n";
     return Out + "}\n";
   }
   std::string setters(StringRef Prefix) const {
@@ -217,11 +259,13 @@ private:
       Out += "\n" + Prefix.str() + "void " + Hook + (On ? "_gate_enable(" : "_gate_disable(") +
              params() + ")\n{\n";
       if (G.Style == "static_key")
-        Out += std::string("\tstatic_branch_") + (On ? "enable" : "disable") + "(&" + var() + ");\n";
-      else if (Cxx)
-        Out += "\t" + var() + ".store(" + (On ? "true" : "false") + ");\n";
+        Out += Unit + "static_branch_" + (On ? "enable" : "disable") + "(&" + var() + ");\n";
+      else if (G.Style == "atomic" && Cxx)
+        Out += Unit + var() + ".store(" + (On ? "true" : "false") + ");\n";
+      else if (G.Style == "atomic")
+        Out += Unit + "atomic_store(&" + var() + ", " + (On ? "1" : "0") + ");\n";
       else
-        Out += "\tatomic_store(&" + var() + ", " + (On ? "1" : "0") + ");\n";
+        Out += Unit + var() + " = " + truth(On) + ";\n";
       Out += "}\n";
     }
     return Out;
@@ -231,6 +275,7 @@ private:
   const RuleSet::HookGateRules &G;
   bool Cxx, Cxx20, StaticKeyVisible;
   std::string Bool;
+  std::string Unit;
 };
 
 //===----------------------------------------------------------------------===//
@@ -377,11 +422,11 @@ HookGateCheck::HookGateCheck(StringRef Name, tidy::ClangTidyContext *Context)
   Gate.Visibility = Options.get("GateVisibility", Gate.Visibility);
   Gate.Threshold = Options.get("HookThreshold", Gate.Threshold);
   Gate.CloneMaxLines = Options.get("CloneMaxLines", Gate.CloneMaxLines);
-  if (Gate.Style != "atomic" && Gate.Style != "static_key") {
-    configurationDiag("%0: option GateStyle '%1' is not 'atomic' or 'static_key'",
+  if (Gate.Style != "plain" && Gate.Style != "atomic" && Gate.Style != "static_key") {
+    configurationDiag("%0: option GateStyle '%1' is not 'plain', 'atomic' or 'static_key'",
                       DiagnosticIDs::Error)
         << Name << Gate.Style;
-    Gate.Style = "atomic";
+    Gate.Style = "plain";
   }
   if (Gate.Visibility != "hidden" && Gate.Visibility != "default") {
     configurationDiag("%0: option GateVisibility '%1' is not 'hidden' or 'default'",
@@ -447,6 +492,7 @@ void HookGateCheck::reset() {
 void HookGateCheck::reportFindings(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
+  IncludeInserter Inserter(layout(), SM); // each header once per file
   auto InMain = [&](SourceLocation L) { return SM.isInMainFile(SM.getExpansionLoc(L)); };
 
   // 1. Which functions are hooks.
@@ -616,29 +662,75 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     SourceLocation NoGateLoc = HookFD->getLocation();
     std::string GateTest;
     bool HeaderMode = false;
+    // Conditions the gate's declaration is compiled under that no mirror
+    // covers: a call compiled without them cannot see the gate.
+    std::vector<ConditionLiteral> GateNeeds;
+    SourceLocation GatePoint;
+    // The hook's declaration is under an #if: elsewhere the hook may be a
+    // macro, even an empty one (SQLite's sqlite3BeginBenignMalloc() with
+    // SQLITE_UNTESTABLE), so a gated call must stay a statement with braces.
+    bool Mirrored = false;
+    // The configuration the hook's body was analysed in: the gate starts
+    // off there and on wherever the body is compiled otherwise.
+    std::vector<ConditionLiteral> OffWhen;
+    if (H.Def)
+      OffWhen = layout().takenWithin(H.Def->getBody()->getSourceRange(), SM);
     if (H.hasSwitch()) {
       GateTest = H.GlobalGate ? sourceText(H.GlobalGate, Ctx) : H.RemoteSwitch;
+      if (H.GlobalGate && H.Def)
+        if (std::optional<Refusal> R =
+                bodyVariesByConfiguration(H.Def->getBody(), Name, layout(), SM)) {
+          R->Reason = RefusalReason::SwitchVariesByConfiguration;
+          NoGate = R->text();
+          NoGateLoc = R->Loc;
+        }
     } else {
       for (const FunctionDecl *R : HookFD->redecls())
         if (!InMain(R->getLocation()) && !R->getLocation().isMacroID() &&
             !SM.isInSystemHeader(R->getLocation()) && !R->isThisDeclarationADefinition())
           HeaderDecl = HeaderDecl ? HeaderDecl : R;
       const FunctionDecl *FirstDecl = HookFD->getFirstDecl();
-      bool BoolVisible = false;
       SourceLocation Point = HeaderDecl ? HeaderDecl->getBeginLoc() : FirstDecl->getBeginLoc();
-      if (IdentifierInfo *II = preprocessor().getIdentifierInfo("bool"))
-        if (const MacroInfo *MI = preprocessor().getMacroInfo(II))
-          BoolVisible = isVisibleFrom(MI->getDefinitionLoc(), Point, SM, includes());
-      bool KeyVisible = false;
-      if (IdentifierInfo *II = preprocessor().getIdentifierInfo("DECLARE_STATIC_KEY_FALSE"))
-        if (const MacroInfo *MI = preprocessor().getMacroInfo(II))
-          KeyVisible = isVisibleFrom(MI->getDefinitionLoc(), Point, SM, includes());
-      GateWriter W(Name, Gate, Ctx, KeyVisible, BoolVisible);
+      // Every branch around the gate gets it (or an always-on stand-in), so
+      // what the gate's text names must be there in each.
+      std::vector<std::pair<unsigned, unsigned>> Around = layout().enclosingInFile(Point, SM);
+      SourceLocation Outermost =
+          Around.empty() ? Point : layout().group(Around.front().first).Branches.front().Hash;
+      auto VisibleMacro = [&](StringRef Macro) {
+        IdentifierInfo *II = preprocessor().getIdentifierInfo(Macro);
+        const MacroInfo *MI = II ? preprocessor().getMacroInfo(II) : nullptr;
+        return MI && isVisibleFrom(MI->getDefinitionLoc(), Point, SM, includes()) &&
+               missingConditions(layout().macroConditions(Macro, MI->getDefinitionLoc(), SM),
+                                 layout().conditionsAt(Outermost, SM))
+                   .empty();
+      };
+      GateWriter W(Name, Gate, Ctx, VisibleMacro("DECLARE_STATIC_KEY_FALSE"),
+                   VisibleMacro("bool"), indentUnit(Point, SM, layout()));
       GateTest = W.test();
       bool Declared = namedDeclExists(W.accessor(), Ctx);
       bool NotAtFileScope = !HookFD->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
                             (LO.CPlusPlus && HookFD->isInExternCContext());
-      if (NotAtFileScope && !Declared) {
+      // The gate in every branch around it; the include in the include block.
+      auto Surround = [&](SourceLocation At, std::vector<FixItHint> &Fixes) {
+        GatePoint = At;
+        Mirrored = !layout().enclosingInFile(At, SM).empty();
+        for (auto [Grp, Br] : layout().enclosingInFile(At, SM))
+          llvm::append_range(Fixes, mirrorInOtherBranches(Grp, Br, W.alwaysOn(InMain(At)),
+                                                          layout(), SM));
+        std::vector<ConditionLiteral> InFile;
+        for (auto [Grp, Br] : layout().enclosingInFile(At, SM))
+          llvm::append_range(InFile, layout().group(Grp).Branches[Br].Needs);
+        GateNeeds = missingConditions(layout().conditionsAt(At, SM), InFile);
+        if (std::optional<std::string> Header = W.header())
+          if (std::optional<FixItHint> Inc =
+                  Inserter.insert(SM.getFileID(SM.getExpansionLoc(At)), *Header, true))
+            Fixes.push_back(*Inc);
+      };
+      if (!OffWhen.empty() && Gate.Style == "static_key") {
+        NoGate = Refusal{RefusalReason::StaticKeyByConfiguration, H.Def->getLocation(), Name,
+                         guardDirective(OffWhen)}
+                     .text();
+      } else if (NotAtFileScope && !Declared) {
         NoGate = "the hook is not declared at file scope, where its gate would go";
       } else if (HeaderDecl && HookFD->isExternallyVisible()) {
         SourceLocation End = Lexer::findLocationAfterToken(
@@ -649,25 +741,37 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
         } else {
           HeaderMode = true;
           std::string Header = fileNameAt(HeaderDecl->getLocation(), SM);
-          if (!Declared)
-            HeaderFixes.push_back(FixItHint::CreateInsertion(
-                End, "\n" + W.headerDecl(Header, "") + "\n"));
-          if (H.Def && !definedVar(W.var(), Ctx))
+          if (!Declared) {
+            HeaderFixes.push_back(FixItHint::CreateInsertion(End, "\n" + W.headerDecl() + "\n"));
+            Surround(End, HeaderFixes);
+          } else {
+            GatePoint = End;
+          }
+          if (H.Def && !definedVar(W.var(), Ctx)) {
+            // Defined where the header declares it: no definition in a
+            // configuration that has the always-on stand-in instead.
+            std::vector<ConditionLiteral> InHeader;
+            for (auto [Grp, Br] : layout().enclosingInFile(End, SM))
+              llvm::append_range(InHeader, layout().group(Grp).Branches[Br].Needs);
+            SourceLocation DefAt = afterToken(H.Def->getEndLoc(), Ctx);
             DefFixes.push_back(FixItHint::CreateInsertion(
-                afterToken(H.Def->getEndLoc(), Ctx), "\n\n" + W.definition(Header)));
+                DefAt, "\n\n" + guarded(missingConditions(InHeader,
+                                                          layout().conditionsAt(DefAt, SM)),
+                                        W.definition(Header, OffWhen))));
+          }
         }
       } else if (!HeaderDecl && InMain(FirstDecl->getLocation())) {
-        if (!Declared) {
-          SourceLocation End =
-              FirstDecl->isThisDeclarationADefinition()
-                  ? afterToken(FirstDecl->getEndLoc(), Ctx)
-                  : Lexer::findLocationAfterToken(SM.getExpansionLoc(FirstDecl->getEndLoc()),
-                                                  tok::semi, SM, LO, false);
-          if (End.isInvalid())
-            NoGate = "the hook's declaration cannot be edited";
-          else
-            GateFixes.push_back(FixItHint::CreateInsertion(
-                End, "\n\n" + W.local(!HookFD->isExternallyVisible())));
+        SourceLocation End =
+            FirstDecl->isThisDeclarationADefinition()
+                ? afterToken(FirstDecl->getEndLoc(), Ctx)
+                : Lexer::findLocationAfterToken(SM.getExpansionLoc(FirstDecl->getEndLoc()),
+                                                tok::semi, SM, LO, false);
+        if (End.isInvalid() && !Declared) {
+          NoGate = "the hook's declaration cannot be edited";
+        } else if (!Declared) {
+          GateFixes.push_back(FixItHint::CreateInsertion(
+              End, "\n\n" + W.local(!HookFD->isExternallyVisible(), OffWhen)));
+          Surround(End, GateFixes);
         }
       } else if (!Declared) {
         NoGate = "the hook has external linkage and no declaration in a header the fix "
@@ -766,6 +870,11 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
                 Code, {}, Calls.front()->getBeginLoc(), Ctx, preprocessor(), includes())) {
           NoFix = "the hook's switch needs '" + *Missing + "', which is not visible here";
           NoFixLoc = Calls.front()->getBeginLoc();
+        } else if (std::optional<Refusal> R = conditionalDependency(
+                       namedInCode(Code, {}, Ctx, preprocessor()), Calls.front()->getBeginLoc(),
+                       layout(), SM)) {
+          NoFix = R->text();
+          NoFixLoc = R->Loc;
         }
       }
       if (NoFix.empty() && !H.RemoteSwitch.empty())
@@ -775,14 +884,29 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
             NoFixLoc = Calls.front()->getBeginLoc();
             break;
           }
+      // Each call must be compiled only where the gate is declared (or
+      // mirrored): conditions from another file no mirror covers.
+      for (const CallExpr *C : Calls) {
+        std::vector<ConditionLiteral> Missing =
+            missingConditions(GateNeeds, layout().conditionsAt(C->getBeginLoc(), SM));
+        if (!NoFix.empty() || Missing.empty())
+          continue;
+        NoFix = Refusal{RefusalReason::ConditionElsewhere, C->getBeginLoc(), Name,
+                        guardDirective(Missing)}
+                    .text();
+        NoFixLoc = C->getBeginLoc();
+      }
 
-      Spelling Sp = spellingAt(Caller->getBeginLoc(), rules(), LO, preprocessor(), SM, includes());
+      Spelling Sp = spellingAt(Caller->getBeginLoc(), rules(), LO, preprocessor(), SM,
+                               includes(), layout());
+      std::string Unit = indentUnit(Caller->getLocation(), SM, layout());
+      // The accessor hints itself; a global switch is hinted here.
       auto Unlikely = [&](StringRef Cond) -> std::string {
-        if (!H.hasSwitch())
-          return Cond.str();
-        if (Sp.Unlikely == Spelling::UnlikelyKind::Macro)
-          return (Sp.UnlikelyMacro + "(" + Cond + ")").str();
-        return ("__builtin_expect(!!(" + Cond + "), 0)").str();
+        return H.hasSwitch() ? Sp.unlikelyExpr(Cond, /*Boolean=*/false) : Cond.str();
+      };
+      auto ReplaceCall = [&](const CallExpr *C, StringRef Text) {
+        if (std::optional<FixItHint> F = replaceCode(C, Text, Ctx))
+          Fixes.push_back(*F);
       };
       auto Comment = [&](const CallExpr *C) -> std::string {
         std::string T = sourceText(C, Ctx);
@@ -807,34 +931,15 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
         const auto *Body = cast<CompoundStmt>(Caller->getBody());
         std::string CloneName = Caller->getName().str() + "_hooked";
         SourceLocation Begin = SM.getExpansionLoc(Caller->getBeginLoc());
-        SourceLocation NameLoc = SM.getExpansionLoc(Caller->getLocation());
         SourceLocation BodyBegin = SM.getExpansionLoc(Body->getBeginLoc());
-        StringRef File = SM.getBufferData(SM.getFileID(Begin));
-        unsigned B = SM.getFileOffset(Begin), N = SM.getFileOffset(NameLoc),
-                 BB = SM.getFileOffset(BodyBegin);
-        std::string Before = File.substr(B, N - B).str();
-        std::string After = File.substr(N + Caller->getName().size(),
-                                        BB - N - Caller->getName().size())
-                                .str();
-        StringRef Specs = StringRef(Before);
-        std::string Rest;
-        bool Changed = true;
-        while (Changed) {
-          Changed = false;
-          for (StringRef KW : {"static ", "extern ", "inline ", "__inline__ ", "__inline "})
-            if (Specs.consume_front(KW)) {
-              Specs = Specs.ltrim();
-              Changed = true;
-            }
-        }
-        std::string CloneSig = Sp.ColdAttribute + " static " + Specs.str() + CloneName + After;
+        std::optional<std::string> CloneSig =
+            cloneSignature(Caller, CloneName, Sp.ColdAttribute, Ctx);
         std::string BodyText = sourceText(Body, Ctx);
-        if (BodyText.empty()) {
+        if (BodyText.empty() || !CloneSig) {
           NoFix = "the caller's body cannot be copied";
           NoFixLoc = Caller->getLocation();
         } else {
-          Fixes.push_back(FixItHint::CreateInsertion(
-              Begin, StringRef(CloneSig).rtrim().str() + "\n" + BodyText + "\n\n"));
+          Fixes.push_back(FixItHint::CreateInsertion(Begin, *CloneSig + "\n" + BodyText + "\n\n"));
           // The entry test: after leading declarations that a second
           // evaluation (in the clone) cannot tell apart.
           const Stmt *First = nullptr;
@@ -858,22 +963,22 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           std::string CallClone = CloneName + "(" + Args + ")";
           SourceLocation At = First ? SM.getExpansionLoc(First->getBeginLoc())
                                     : SM.getExpansionLoc(Body->getRBracLoc());
-          std::string Ind = First ? indentationAt(At, SM) : indentationAt(BodyBegin, SM) + "\t";
+          std::string Ind = First ? indentationAt(At, SM) : indentationAt(BodyBegin, SM) + Unit;
           if (Ind.empty())
-            Ind = "\t";
+            Ind = Unit;
           std::string If = H.hasSwitch() && Sp.Unlikely == Spelling::UnlikelyKind::CxxAttribute
                                ? Sp.ifUnlikely(GateTest)
                                : "if (" + Unlikely(GateTest) + ")";
           std::string Entry;
           if (Caller->getReturnType()->isVoidType())
-            Entry = If + " {\n" + Ind + "\t" + CallClone + ";\n" + Ind + "\treturn;\n" + Ind + "}\n";
+            Entry = If + " {\n" + Ind + Unit + CallClone + ";\n" + Ind + Unit + "return;\n" + Ind +
+                    "}\n";
           else
-            Entry = If + "\n" + Ind + "\treturn " + CallClone + ";\n";
+            Entry = If + "\n" + Ind + Unit + "return " + CallClone + ";\n";
           Fixes.push_back(FixItHint::CreateInsertion(At, First ? Entry + Ind : Entry));
           for (const Use &U : Uses) {
             std::string Off = U.Kind == UseKind::Statement ? "(void)0" : H.Disabled;
-            Fixes.push_back(FixItHint::CreateReplacement(
-                Lexer::makeFileCharRange(CharSourceRange::getTokenRange(U.Call->getSourceRange()), SM, LO), Off + Comment(U.Call)));
+            ReplaceCall(U.Call, Off + Comment(U.Call));
           }
           Notes.push_back({Caller->getLocation(),
                            "the gate is tested on entry to '" + Caller->getName().str() +
@@ -893,18 +998,25 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
               Whole = Cast;
             SourceLocation Semi = Lexer::findLocationAfterToken(
                 SM.getExpansionLoc(Whole->getEndLoc()), tok::semi, SM, LO, false);
-            if (Semi.isInvalid() || !InBlock) {
+            std::string Ind = indentationAt(Whole->getBeginLoc(), SM);
+            if (Mirrored && Semi.isValid()) {
+              // "if (gate) ;" would be -Wempty-body where the hook is an
+              // empty macro; outside a block, braces keep an else in place.
+              std::string Stmt = sourceText(Whole, Ctx) + ";";
+              Fixes.push_back(FixItHint::CreateReplacement(
+                  CharSourceRange::getCharRange(SM.getExpansionLoc(Whole->getBeginLoc()), Semi),
+                  InBlock ? "if (" + Test + ") {\n" + Ind + Unit + Stmt + "\n" + Ind + "}"
+                          : "{ if (" + Test + ") { " + Stmt + " } }"));
+            } else if (Semi.isInvalid() || !InBlock) {
               // (gate ? call : 0) keeps it one expression wherever it is.
               Text = U.Call->getType()->isVoidType()
                          ? "(" + Test + " ? " + Call + " : (void)0)"
                          : "(void)(" + Test + " && (" + Call + ", 1))";
-              Fixes.push_back(FixItHint::CreateReplacement(
-                  Lexer::makeFileCharRange(CharSourceRange::getTokenRange(U.Call->getSourceRange()), SM, LO), Text));
+              ReplaceCall(U.Call, Text);
             } else {
               Fixes.push_back(FixItHint::CreateReplacement(
                   CharSourceRange::getCharRange(SM.getExpansionLoc(Whole->getBeginLoc()), Semi),
-                  "if (" + Test + ")\n" + indentationAt(Whole->getBeginLoc(), SM) + "\t" +
-                      sourceText(Whole, Ctx) + ";"));
+                  "if (" + Test + ")\n" + Ind + Unit + sourceText(Whole, Ctx) + ";"));
             }
             continue;
           }
@@ -915,8 +1027,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
             Text = "(" + Test + " && " + Call + ")";
           else
             Text = "(" + Test + " ? " + Call + " : " + H.Disabled + ")";
-          Fixes.push_back(FixItHint::CreateReplacement(
-              Lexer::makeFileCharRange(CharSourceRange::getTokenRange(U.Call->getSourceRange()), SM, LO), Text));
+          ReplaceCall(U.Call, Text);
         }
         Notes.push_back({Caller->getLocation(),
                          "the call is gated in place: " + CloneWhy + ", so '" +

@@ -358,8 +358,11 @@ void HotpathCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP
                                        Preprocessor *) {
   this->PP = PP;
   if (ConfigError.empty()) {
-    if (OwnsIndex)
+    if (OwnsIndex) {
       PP->addPPCallbacks(makePreprocessorRecorder(Shared->CallSites, Shared->Includes, SM));
+      Shared->Layout.clear();
+      PP->addPPCallbacks(Shared->Layout.makeRecorder(SM));
+    }
     registerCheckPPCallbacks(SM, PP);
   }
 }

@@ -15,6 +15,7 @@
 #include "Profile.h"
 #include "Rules.h"
 #include "index/ProjectIndex.h"
+#include "rewrite/SourceLayout.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <map>
 #include <memory>
@@ -33,6 +34,7 @@ namespace hotpath {
 struct SharedTUIndex {
   CallSiteIndex CallSites;
   IncludeGraph Includes;
+  SourceLayout Layout; // conditionals, include directives: what edits respect
   std::optional<TUDefinitions> Definitions; // collected on first use
   const clang::ASTContext *DefinitionsOf = nullptr; // the AST they point into
   bool BodiesIndexed = false;               // CallSites has seen Definitions
@@ -90,6 +92,8 @@ protected:
   /// Call sites of the whole TU; the bodies are walked on the first call.
   const CallSiteIndex &callSites() const;
   const IncludeGraph &includes() const { return Shared->Includes; }
+  /// The TU's #if groups, include directives and indentation (rewrite/).
+  const SourceLayout &layout() const { return Shared->Layout; }
   const clang::Preprocessor &preprocessor() const { return *PP; }
 
   /// Call-site evidence for \p FD, with its share of the profile's samples

@@ -586,9 +586,7 @@ void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
             SourceLocation End = Def->BodyEnd.isValid()
                                      ? Def->BodyEnd
                                      : Def->NameLoc.getLocWithOffset(Def->Name.size());
-            CharSourceRange Whole = CharSourceRange::getCharRange(Def->HashLoc, End);
-            D << FixItHint::CreateReplacement(
-                Whole, Lexer::getSourceText(Whole, SM, Ctx.getLangOpts()));
+            D << keepChars(Def->HashLoc, End, SM, Ctx.getLangOpts());
           }
     }
     // A side effect inside a called function: show where.
@@ -606,8 +604,7 @@ void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
                                   "make it type-check the argument without evaluating it")
                   << D.Name;
       if (!Blocked && D.BodyBegin.isValid())
-        Diag << FixItHint::CreateReplacement(
-            CharSourceRange::getCharRange(D.BodyBegin, D.BodyEnd), replacementBody(D.Param));
+        Diag << replaceChars(D.BodyBegin, D.BodyEnd, replacementBody(D.Param));
     }
     if (Blocked) {
       diag(D.NameLoc,

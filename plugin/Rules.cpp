@@ -131,9 +131,10 @@ Expected<RuleSet> parseRuleSet(StringRef Text, StringRef BufferName) {
                              "%s: spellings.report_suffix '%s' is not an identifier suffix",
                              BufferName.str().c_str(),
                              Rules.Spellings.ReportSuffix.c_str());
-  if (Rules.HookGate.Style != "atomic" && Rules.HookGate.Style != "static_key")
+  if (Rules.HookGate.Style != "plain" && Rules.HookGate.Style != "atomic" &&
+      Rules.HookGate.Style != "static_key")
     return createStringError(inconvertibleErrorCode(),
-                             "%s: hook_gate.style '%s' is not 'atomic' or 'static_key'",
+                             "%s: hook_gate.style '%s' is not 'plain', 'atomic' or 'static_key'",
                              BufferName.str().c_str(), Rules.HookGate.Style.c_str());
   if (Rules.HookGate.Visibility != "hidden" && Rules.HookGate.Visibility != "default")
     return createStringError(inconvertibleErrorCode(),

@@ -52,9 +52,11 @@ struct RuleSet {
 
   /// How hotpath-hook-gate spells the gates it adds.
   struct HookGateRules {
-    /// "atomic": a C11 atomic_bool / C++ std::atomic<bool> read relaxed under
-    /// __builtin_expect; "static_key": DEFINE_STATIC_KEY_FALSE and friends.
-    std::string Style = "atomic";
+    /// "plain": a global bool read under __builtin_expect (never slower,
+    /// HookGateCheck.cpp); "atomic": a C11 atomic_bool / C++
+    /// std::atomic<bool> read relaxed, for gates switched while other
+    /// threads run; "static_key": DEFINE_STATIC_KEY_FALSE and friends.
+    std::string Style = "plain";
     /// "hidden" or "default": visibility of the gate variable (atomic style).
     std::string Visibility = "hidden";
     /// Macros that mark a function as an error-injection point

@@ -16,6 +16,10 @@
 # environment: CCS="gcc clang-19"  CFLAGS=-O2  OPS=300000 (or bench.conf's
 #              default_ops)  SEED=1  JOBS=2 (parallel callgrind runs)
 #              CHECK=1 (functional check), and what bench.conf reads.
+#              MODE=O2 (CFLAGS alone), lto (CFLAGS -flto), pgo (a build
+#              with -fprofile-generate / -fprofile-instr-generate, a training
+#              run of run_args with SEED+1, then the build measured, with
+#              -fprofile-use / -fprofile-instr-use), pgo-lto (both).
 #
 # The table (OUTDIR/table.txt) has compiler, variant, Ir, Ir(before),
 # Ir(reference), then bench.conf's columns, from:
@@ -25,7 +29,7 @@
 #   vs_ref   Ir(variant) / Ir(reference).
 #   jcc      conditional branches in bench.conf's branch_func (by the sample's
 #            count-branches.sh), "+f" when branch_frame=1 and its entry block
-#            sets up a stack frame.
+#            sets up a stack frame; "inlined" when -flto left no symbol.
 #   warnings compiler warnings with -Wall -Wextra (the build uses -Werror).
 #   func     the functional check: same stdout+stderr and exit codes as
 #            "before" (same/DIFF; ? without "before", n/a for func_skip).
@@ -67,6 +71,12 @@ OPS=${OPS:-$default_ops}
 SEED=${SEED:-1}
 JOBS=${JOBS:-2}
 CHECK=${CHECK:-1}
+MODE=${MODE:-O2}
+case $MODE in
+O2 | pgo) ;;
+lto | pgo-lto) CFLAGS="$CFLAGS -flto" ;;
+*) echo "bench-variants.sh: MODE '$MODE' is not O2, lto, pgo or pgo-lto" >&2; exit 2 ;;
+esac
 
 specs=("$@")
 if [ ${#specs[@]} -eq 0 ]; then
@@ -111,6 +121,33 @@ out=$(cd "$out" && pwd)
 
 # ---- build ---------------------------------------------------------------
 declare -A warns=()
+# pgo_flags CC gen|use DIR: the profile flags of CC's instrumented build or
+# of the build that uses its profile.
+pgo_flags() {
+	case $1:$2 in
+	clang*:gen) echo "-fprofile-instr-generate" ;;
+	clang*:use) echo "-fprofile-instr-use=$3/prof.profdata" ;;
+	*:gen) echo "-fprofile-generate" ;;
+	*:use) echo "-fprofile-use -fprofile-correction" ;;
+	esac
+}
+# build_units CC DIR EXTRA: compiles DIR/src into DIR/$bin with $CFLAGS EXTRA.
+build_units() {
+	local cc=$1 b=$2 extra=$3 objs=() u
+	if [ "$want_warnings" = 1 ]; then
+		: >"$b/warnings.txt"
+	fi
+	for u in "${units[@]}"; do
+		if [ "$want_warnings" = 1 ]; then
+			$cc -std=c11 -Wall -Wextra -Werror $CFLAGS $extra -c "$b/src/$u.c" -o "$b/$u.o" 2>>"$b/warnings.txt" ||
+				{ cat "$b/warnings.txt" >&2; exit 1; }
+		else
+			$cc -std=c11 -Wall -Wextra -Werror $CFLAGS $extra -c "$b/src/$u.c" -o "$b/$u.o"
+		fi
+		objs+=("$b/$u.o")
+	done
+	$cc $CFLAGS $extra "${objs[@]}" -o "$b/$bin"
+}
 for cc in $CCS; do
 	for name in "${names[@]}"; do
 		b=$out/$cc/$name
@@ -121,20 +158,19 @@ for cc in $CCS; do
 		for f in "${dirs[$name]}"/*.c "${dirs[$name]}"/*.h; do
 			[ -e "$f" ] && cp "$f" "$b/src/"
 		done
-		objs=()
-		if [ "$want_warnings" = 1 ]; then
-			: >"$b/warnings.txt"
-		fi
-		for u in "${units[@]}"; do
-			if [ "$want_warnings" = 1 ]; then
-				$cc -std=c11 -Wall -Wextra -Werror $CFLAGS -c "$b/src/$u.c" -o "$b/$u.o" 2>>"$b/warnings.txt" ||
-					{ cat "$b/warnings.txt" >&2; exit 1; }
-			else
-				$cc -std=c11 -Wall -Wextra -Werror $CFLAGS -c "$b/src/$u.c" -o "$b/$u.o"
+		if [[ $MODE == pgo* ]]; then
+			# The profile of a training run on another seed, then the build
+			# that is measured (gcc finds u.gcda beside u.o).
+			build_units "$cc" "$b" "$(pgo_flags "$cc" gen "$b")"
+			(cd "$b" && SEED=$((SEED + 1)) && export LLVM_PROFILE_FILE="$b/prof.profraw" &&
+				eval "./$bin $run_args" >/dev/null 2>&1) || true
+			if [[ $cc == clang* ]]; then
+				"llvm-profdata-${cc#clang-}" merge -o "$b/prof.profdata" "$b/prof.profraw"
 			fi
-			objs+=("$b/$u.o")
-		done
-		$cc $CFLAGS "${objs[@]}" -o "$b/$bin"
+			build_units "$cc" "$b" "$(pgo_flags "$cc" use "$b")"
+		else
+			build_units "$cc" "$b" ""
+		fi
 		if [ "$want_warnings" = 1 ]; then
 			warns[$cc/$name]=$(grep -c 'warning:' "$b/warnings.txt" || true)
 		fi
@@ -218,7 +254,8 @@ for cc in $CCS; do
 				if (b == "" || n == "" || b == n) print "-"; else printf "%.3f", (b - v) / (b - n) }')") ;;
 			vs_ref) row+=("$(awk -v n="$noc" -v v="$v" 'BEGIN {
 				if (n == "") print "-"; else printf "%.4f", v / n }')") ;;
-			jcc) row+=("$("$here/count-branches.sh" "$b/$bin" "$branch_func" |
+			jcc) row+=("$({ "$here/count-branches.sh" "$b/$bin" "$branch_func" 2>/dev/null ||
+				echo "$branch_func inlined"; } |
 				awk -v f="$branch_frame" '{ print $2 (f == 1 && $3 == "frame" ? "+f" : "") }')") ;;
 			warnings) row+=("${warns[$cc/$name]}") ;;
 			func) row+=("${func[$cc/$name]:--}") ;;

@@ -8,6 +8,7 @@ packages=(
   cmake ninja-build ccache make gcc g++ python3 git bear valgrind binutils
   "clang-${LLVM_MAJOR}" "clang-tidy-${LLVM_MAJOR}" "clang-tools-${LLVM_MAJOR}"
   "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
+  "libclang-rt-${LLVM_MAJOR}-dev"  # clang's profile runtime: PGO cells of scripts/bench-matrix.sh
   libgtest-dev libbenchmark-dev dpkg-dev csmith libcsmith-dev linux-perf tcl bc
   util-linux  # setpriv: the unreadable-file cases run as nobody when CI runs as root
   python3-jsonschema  # SARIF output validated against the official schema

@@ -2,7 +2,10 @@
 # The main job on a fresh Debian 12 machine: installs what is missing, builds
 # hotpath-tidy, then for each sample prints the findings, applies the fixes to
 # a copy (never to samples/ itself), shows the diff, and benchmarks before /
-# after / expert / no-check side by side under callgrind with gcc and clang.
+# after / expert / no-check side by side under callgrind with gcc and clang;
+# then prints the build-mode matrix (scripts/bench-matrix.sh: every sample in
+# every cell of {gcc, clang} x {-O2, -flto, PGO, PGO+LTO}, after/before).
+# MATRIX=0 leaves the matrix out.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${HOTPATH_BUILD_DIR:-$root/build}
@@ -30,3 +33,7 @@ for sample in "$root"/samples/*/; do
   cat "$out/bench/table.txt"
   echo
 done
+if [ "${MATRIX:-1}" != 0 ]; then
+  echo "=== the build-mode matrix (scripts/bench-matrix.sh): after/before <= 1.005 in every cell"
+  HOTPATH_BUILD_DIR=$build "$root/scripts/bench-matrix.sh"
+fi

@@ -95,37 +95,29 @@ void collectTypeDecls(QualType T, llvm::SmallVectorImpl<const Decl *> &Out) {
 }
 } // namespace
 
-std::optional<std::string>
-findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
-                  SourceLocation Point, const ASTContext &Ctx, const Preprocessor &PP,
-                  const IncludeGraph &Includes) {
+NamedInCode namedInCode(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
+                        const ASTContext &Ctx, const Preprocessor &PP) {
   const SourceManager &SM = Ctx.getSourceManager();
-  llvm::SmallVector<const Decl *, 16> Decls;
+  NamedInCode Out;
   for (const Stmt *S : Code)
-    collectNamedDecls(S, Decls);
+    collectNamedDecls(S, Out.Decls);
   for (QualType T : Types)
-    collectTypeDecls(T, Decls);
+    collectTypeDecls(T, Out.Decls);
   for (const Stmt *S : Code)
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
-          collectTypeDecls(VD->getType(), Decls);
-  for (const Decl *D : Decls)
-    if (!isVisibleFrom(D->getLocation(), Point, SM, Includes)) {
-      if (const auto *Field = dyn_cast<FieldDecl>(D))
-        return "the definition of '" +
-               compat::recordType(Ctx, Field->getParent()).getAsString() + "'";
-      if (const auto *ND = dyn_cast<NamedDecl>(D))
-        return ND->getQualifiedNameAsString();
-      return std::string("a declaration");
-    }
+          collectTypeDecls(VD->getType(), Out.Decls);
 
   // Macros written in the code: raw-lex its text and look each identifier up.
   for (const Stmt *S : Code) {
     CharSourceRange Range = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(S->getSourceRange()), SM, Ctx.getLangOpts());
-    if (Range.isInvalid())
-      return std::string("code written with macros");
+    if (Range.isInvalid()) {
+      Out.MacrosKnown = false;
+      Out.Macros.clear();
+      return Out;
+    }
     // The raw lexer needs a NUL-terminated buffer that ends where the code does.
     std::string Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
     Lexer Raw(Range.getBegin(), Ctx.getLangOpts(), Text.data(), Text.data(),
@@ -137,12 +129,33 @@ findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
       if (Tok.isNot(tok::raw_identifier))
         continue;
       IdentifierInfo *II = PP.getIdentifierInfo(Tok.getRawIdentifier());
-      if (const MacroInfo *MI = PP.getMacroInfo(II))
-        if (!MI->isBuiltinMacro() &&
-            !isVisibleFrom(MI->getDefinitionLoc(), Point, SM, Includes))
-          return std::string("macro '") + II->getName().str() + "'";
+      if (const MacroInfo *MI = PP.getMacroInfo(II); MI && !MI->isBuiltinMacro())
+        Out.Macros.emplace_back(II->getName().str(), MI);
     }
   }
+  return Out;
+}
+
+std::optional<std::string>
+findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
+                  SourceLocation Point, const ASTContext &Ctx, const Preprocessor &PP,
+                  const IncludeGraph &Includes) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  NamedInCode Named = namedInCode(Code, Types, Ctx, PP);
+  for (const Decl *D : Named.Decls)
+    if (!isVisibleFrom(D->getLocation(), Point, SM, Includes)) {
+      if (const auto *Field = dyn_cast<FieldDecl>(D))
+        return "the definition of '" +
+               compat::recordType(Ctx, Field->getParent()).getAsString() + "'";
+      if (const auto *ND = dyn_cast<NamedDecl>(D))
+        return ND->getQualifiedNameAsString();
+      return std::string("a declaration");
+    }
+  if (!Named.MacrosKnown)
+    return std::string("code written with macros");
+  for (const auto &[Name, MI] : Named.Macros)
+    if (!isVisibleFrom(MI->getDefinitionLoc(), Point, SM, Includes))
+      return std::string("macro '") + Name + "'";
   return std::nullopt;
 }
 

@@ -20,6 +20,7 @@
 #include <string>
 
 namespace clang {
+class MacroInfo;
 class Preprocessor;
 } // namespace clang
 
@@ -45,6 +46,19 @@ private:
 /// same file, in a file that file includes, or built in.
 bool isVisibleFrom(clang::SourceLocation DeclLoc, clang::SourceLocation Point,
                    const clang::SourceManager &SM, const IncludeGraph &Includes);
+
+/// The declarations (not local to the code) and macros that the given
+/// expressions and types name: what new code made from them relies on.
+/// Macros is empty and MacrosKnown false when some code is not one range
+/// of a file.
+struct NamedInCode {
+  llvm::SmallVector<const clang::Decl *, 16> Decls;
+  llvm::SmallVector<std::pair<std::string, const clang::MacroInfo *>, 4> Macros;
+  bool MacrosKnown = true;
+};
+NamedInCode namedInCode(llvm::ArrayRef<const clang::Stmt *> Code,
+                        llvm::ArrayRef<clang::QualType> Types, const clang::ASTContext &Ctx,
+                        const clang::Preprocessor &PP);
 
 /// Declarations and macros that the given expressions and types name, which
 /// must be visible where new code that uses them is put. Returns the first

@@ -2,64 +2,297 @@
 
 #include "rewrite/Spelling.h"
 #include "analysis/Visibility.h"
+#include "rewrite/Edits.h"
+#include "rewrite/SourceLayout.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
 
 namespace hotpath {
 
-static bool isVisibleMacro(StringRef Name, SourceLocation Point, const Preprocessor &PP,
-                           const SourceManager &SM, const IncludeGraph &Includes) {
+namespace {
+/// A rule set's macro, as the code at a point would see it.
+struct MacroAt {
+  const MacroInfo *MI = nullptr;
+  bool Usable = false; // visible there, and defined wherever it is compiled
+};
+
+MacroAt macroAt(StringRef Name, SourceLocation Point, const Preprocessor &PP,
+                const SourceManager &SM, const IncludeGraph &Includes,
+                const SourceLayout &Layout) {
+  MacroAt M;
   IdentifierInfo *II = PP.getIdentifierInfo(Name);
-  if (!II)
-    return false;
-  const MacroInfo *MI = PP.getMacroInfo(II);
-  return MI && isVisibleFrom(MI->getDefinitionLoc(), Point, SM, Includes);
+  M.MI = II ? PP.getMacroInfo(II) : nullptr;
+  if (!M.MI || !isVisibleFrom(M.MI->getDefinitionLoc(), Point, SM, Includes))
+    return M;
+  // Defined under a condition the point does not share: in a configuration
+  // without it the macro may be undefined, or defined another way.
+  M.Usable = missingConditions(Layout.macroConditions(Name, M.MI->getDefinitionLoc(), SM),
+                               Layout.conditionsAt(Point, SM))
+                 .empty();
+  return M;
 }
+
+/// A macro's replacement tokens, object-like macros in them expanded (as
+/// far as \p Depth allows, never a macro inside itself).
+void expansion(const MacroInfo *MI, const Preprocessor &PP, std::vector<std::string> &Out,
+               llvm::SmallPtrSetImpl<const MacroInfo *> &Active, int Depth = 0) {
+  Active.insert(MI);
+  for (const Token &Tok : MI->tokens()) {
+    if (Tok.is(tok::identifier) && Depth < 8)
+      if (const MacroInfo *Inner = PP.getMacroInfo(Tok.getIdentifierInfo());
+          Inner && Inner->isObjectLike() && !Active.count(Inner)) {
+        expansion(Inner, PP, Out, Active, Depth + 1);
+        continue;
+      }
+    Out.push_back(PP.getSpelling(Tok));
+  }
+  Active.erase(MI);
+}
+
+std::vector<std::string> expansion(const MacroInfo *MI, const Preprocessor &PP) {
+  std::vector<std::string> Out;
+  llvm::SmallPtrSet<const MacroInfo *, 4> Active;
+  expansion(MI, PP, Out, Active);
+  return Out;
+}
+
+/// The index of the ')' matching the '(' at \p Open, or npos.
+size_t closing(ArrayRef<std::string> T, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < T.size(); ++I) {
+    Depth += T[I] == "(" ? 1 : T[I] == ")" ? -1 : 0;
+    if (Depth == 0)
+      return I;
+  }
+  return std::string::npos;
+}
+
+ArrayRef<std::string> withoutOuterParens(ArrayRef<std::string> T) {
+  while (T.size() >= 2 && T.front() == "(" && closing(T, 0) == T.size() - 1)
+    T = T.drop_front().drop_back();
+  return T;
+}
+
+/// True when the function-like macro \p MI expands to __builtin_expect of
+/// its argument and 0, directly or through another such macro.
+bool expandsToExpect(const MacroInfo *MI, const Preprocessor &PP, int Depth = 0) {
+  if (!MI->isFunctionLike() || MI->getNumParams() != 1 || Depth > 4)
+    return false;
+  std::string Param = MI->params()[0]->getName().str();
+  std::vector<std::string> All = expansion(MI, PP);
+  ArrayRef<std::string> T = withoutOuterParens(All);
+  if (T.size() < 4 || T[1] != "(" || closing(T, 1) != T.size() - 1)
+    return false;
+  ArrayRef<std::string> Args = T.drop_front(2).drop_back();
+  if (!llvm::is_contained(Args, Param))
+    return false;
+  if (T[0] == "__builtin_expect") {
+    // The second argument, after the comma at depth 0.
+    int D = 0;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      D += Args[I] == "(" ? 1 : Args[I] == ")" ? -1 : 0;
+      if (D == 0 && Args[I] == ",") {
+        ArrayRef<std::string> Second = withoutOuterParens(Args.drop_front(I + 1));
+        static const char *const Zero[] = {"0", "0L", "0l", "0U", "0u", "0UL", "0ul", "false"};
+        return Second.size() == 1 && llvm::is_contained(Zero, Second[0]);
+      }
+    }
+    return false;
+  }
+  const MacroInfo *Inner = PP.getMacroInfo(PP.getIdentifierInfo(T[0]));
+  return Inner && Inner != MI && expandsToExpect(Inner, PP, Depth + 1);
+}
+
+/// The attributes an object-like macro's expansion applies, named without
+/// underscores: __attribute__((__noinline__, cold)) gives noinline, cold.
+llvm::StringSet<> attributesOf(const MacroInfo *MI, const Preprocessor &PP) {
+  llvm::StringSet<> Out;
+  if (!MI->isObjectLike())
+    return Out;
+  std::vector<std::string> T = expansion(MI, PP);
+  auto Bare = [](StringRef N) {
+    if (N.starts_with("__") && N.ends_with("__") && N.size() > 4)
+      N = N.drop_front(2).drop_back(2);
+    return N;
+  };
+  for (size_t I = 0; I + 2 < T.size(); ++I) {
+    if (T[I] == "__attribute__" || T[I] == "__attribute") {
+      if (T[I + 1] != "(" || T[I + 2] != "(")
+        continue;
+      size_t End = closing(T, I + 1);
+      if (End == std::string::npos)
+        continue;
+      // Names at depth 2: the first token of each comma-separated item.
+      int Depth = 0;
+      bool ItemStart = false;
+      for (size_t J = I + 1; J < End; ++J) {
+        if (T[J] == "(") {
+          ItemStart = ++Depth == 2;
+          continue;
+        }
+        if (T[J] == ")") {
+          --Depth;
+          continue;
+        }
+        if (Depth == 2 && T[J] == ",") {
+          ItemStart = true;
+          continue;
+        }
+        if (Depth == 2 && ItemStart)
+          Out.insert(Bare(T[J]));
+        ItemStart = false;
+      }
+    } else if (T[I] == "::" && I > 0 && (T[I - 1] == "gnu" || T[I - 1] == "clang")) {
+      Out.insert(Bare(T[I + 1]));
+    }
+  }
+  return Out;
+}
+
+/// "'__cold' is empty", "'unlikely(x)' is '(x)'".
+std::string describeExpansion(StringRef Name, const MacroInfo *MI, const Preprocessor &PP) {
+  std::string Head = Name.str();
+  if (MI->isFunctionLike()) {
+    Head += "(";
+    for (const IdentifierInfo *P : MI->params())
+      Head += (Head.back() == '(' ? "" : ", ") + P->getName().str();
+    Head += ")";
+  }
+  std::vector<std::string> T = expansion(MI, PP);
+  if (T.empty())
+    return "'" + Head + "' is empty";
+  std::string Body;
+  for (const std::string &Tok : T) {
+    bool Tight = Body.empty() || Tok == ")" || Tok == "," || Tok == "(" ||
+                 Body.back() == '(' || Body.back() == '!';
+    Body += (Tight ? "" : " ") + Tok;
+  }
+  if (Body.size() > 40)
+    Body = Body.substr(0, 37) + "...";
+  return "'" + Head + "' is '" + Body + "'";
+}
+} // namespace
 
 Spelling spellingAt(SourceLocation Point, const RuleSet &Rules,
                     const LangOptions &LangOpts, const Preprocessor &PP,
-                    const SourceManager &SM, const IncludeGraph &Includes) {
+                    const SourceManager &SM, const IncludeGraph &Includes,
+                    const SourceLayout &Layout) {
   Spelling S;
   S.Unlikely = LangOpts.CPlusPlus20 ? Spelling::UnlikelyKind::CxxAttribute
                                     : Spelling::UnlikelyKind::Builtin;
-  for (const std::string &M : Rules.Spellings.UnlikelyMacros)
-    if (isVisibleMacro(M, Point, PP, SM, Includes)) {
-      S.Unlikely = Spelling::UnlikelyKind::Macro;
-      S.UnlikelyMacro = M;
-      break;
+  for (const std::string &M : Rules.Spellings.UnlikelyMacros) {
+    MacroAt At = macroAt(M, Point, PP, SM, Includes, Layout);
+    if (!At.MI || !At.Usable)
+      continue;
+    if (!expandsToExpect(At.MI, PP)) {
+      S.Untrusted.push_back(describeExpansion(M, At.MI, PP));
+      continue;
     }
+    S.Unlikely = Spelling::UnlikelyKind::Macro;
+    S.UnlikelyMacro = M;
+    break;
+  }
 
-  bool AllColdMacros = !Rules.Spellings.ColdMacros.empty() &&
-                       llvm::all_of(Rules.Spellings.ColdMacros, [&](const std::string &M) {
-                         return isVisibleMacro(M, Point, PP, SM, Includes);
-                       });
-  if (AllColdMacros) {
-    for (const std::string &M : Rules.Spellings.ColdMacros)
-      S.ColdAttribute += (S.ColdAttribute.empty() ? "" : " ") + M;
-  } else if (LangOpts.CPlusPlus11) {
-    S.ColdAttribute = "[[gnu::noinline, gnu::cold]]";
-    S.ColdIsStandardAttribute = true;
-  } else {
-    S.ColdAttribute = "__attribute__((noinline, cold))";
+  // The slow path needs noinline and cold: from the rule set's macros that
+  // apply them here, the rest spelled directly.
+  std::vector<std::string> Needed{"noinline", "cold"};
+  std::vector<std::string> Used;
+  for (const std::string &M : Rules.Spellings.ColdMacros) {
+    MacroAt At = macroAt(M, Point, PP, SM, Includes, Layout);
+    if (!At.MI || !At.Usable)
+      continue;
+    llvm::StringSet<> Gives = attributesOf(At.MI, PP);
+    auto Before = Needed.size();
+    llvm::erase_if(Needed, [&](const std::string &A) { return Gives.contains(A); });
+    if (Needed.size() == Before)
+      S.Untrusted.push_back(describeExpansion(M, At.MI, PP));
+    else
+      Used.push_back(M);
+  }
+  // Spelled directly: with __x__ when the plain name is itself a macro
+  // (a kernel-style "#define noinline" would eat it).
+  auto Direct = [&](const std::string &A) {
+    IdentifierInfo *II = PP.getIdentifierInfo(A);
+    return II && PP.getMacroInfo(II) ? "__" + A + "__" : A;
+  };
+  std::string Missing;
+  for (const std::string &A : Needed)
+    Missing += (Missing.empty() ? "" : ", ") + std::string(LangOpts.CPlusPlus11 && Used.empty()
+                                                               ? "gnu::" : "") + Direct(A);
+  for (const std::string &M : Used)
+    S.ColdAttribute += (S.ColdAttribute.empty() ? "" : " ") + M;
+  if (!Needed.empty()) {
+    if (LangOpts.CPlusPlus11 && Used.empty()) {
+      S.ColdAttribute = "[[" + Missing + "]]";
+      S.ColdIsStandardAttribute = true;
+    } else {
+      S.ColdAttribute += std::string(S.ColdAttribute.empty() ? "" : " ") + "__attribute__((" +
+                         Missing + "))";
+    }
   }
   return S;
 }
 
 std::string Spelling::ifUnlikely(StringRef Cond) const {
-  switch (Unlikely) {
-  case UnlikelyKind::Macro:
-    return ("if (" + UnlikelyMacro + "(" + Cond + "))").str();
-  case UnlikelyKind::CxxAttribute:
+  if (Unlikely == UnlikelyKind::CxxAttribute)
     return ("if (" + Cond + ") [[unlikely]]").str();
-  case UnlikelyKind::Builtin:
-    return ("if (__builtin_expect(" + Cond + ", 0))").str();
+  return "if (" + unlikelyExpr(Cond) + ")";
+}
+
+std::string Spelling::unlikelyExpr(StringRef Cond, bool Boolean) const {
+  if (Unlikely == UnlikelyKind::Macro)
+    return (UnlikelyMacro + "(" + Cond + ")").str();
+  if (!Boolean)
+    return ("__builtin_expect(!!(" + Cond + "), 0)").str();
+  return ("__builtin_expect(" + Cond + ", 0)").str();
+}
+
+BareCondition withoutHint(const Expr *Cond, const RuleSet &Rules, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  BareCondition B{Cond, sourceText(Cond, Ctx), false};
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  // A rule set's unlikely macro around the whole condition, whatever it
+  // expands to here: in another configuration it may be the hint.
+  SourceLocation Begin = Cond->getBeginLoc();
+  bool ByMacro = false;
+  if (Begin.isMacroID()) {
+    StringRef Name = Lexer::getImmediateMacroName(Begin, SM, Ctx.getLangOpts());
+    std::optional<CharSourceRange> Whole = fileRange(Cond, Ctx);
+    CharSourceRange Call = SM.getExpansionRange(Begin);
+    ByMacro = llvm::is_contained(Rules.Spellings.UnlikelyMacros, Name) && Whole &&
+              Whole->getBegin() == Call.getBegin() &&
+              SM.getExpansionRange(Cond->getEndLoc()).getEnd() == Call.getEnd();
   }
-  llvm_unreachable("unknown unlikely spelling");
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && Call->getBuiltinCallee() == Builtin::BI__builtin_expect && Call->getNumArgs() == 2) {
+    std::optional<llvm::APSInt> V = Call->getArg(1)->getIntegerConstantExpr(Ctx);
+    if (!V || !V->isZero())
+      return B;
+    E = Call->getArg(0)->IgnoreParenImpCasts();
+    for (const auto *Not = dyn_cast<UnaryOperator>(E);
+         Not && Not->getOpcode() == UO_LNot;) {
+      const auto *Inner = dyn_cast<UnaryOperator>(Not->getSubExpr()->IgnoreParenImpCasts());
+      if (!Inner || Inner->getOpcode() != UO_LNot)
+        break;
+      E = Inner->getSubExpr()->IgnoreParenImpCasts();
+      Not = dyn_cast<UnaryOperator>(E);
+    }
+  } else if (!ByMacro) {
+    return B;
+  }
+  std::string Text = sourceText(E, Ctx);
+  if (Text.empty())
+    return B;
+  return {E, Text, true};
 }
 
 std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {

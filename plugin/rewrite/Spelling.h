@@ -1,8 +1,9 @@
 //===--- Spelling.h - spelling code at a location ---------------*- C++ -*-===//
 //
 // The rewrite layer's view of the source: how the emitted code spells branch
-// weights and the slow-path attribute where it is placed, the indentation of
-// a line, a file's name, and the text of code as written.
+// weights and the slow-path attribute where it is placed (project macros
+// judged by what they expand to), conditions without their hints, the
+// indentation of a line, a file's name, and the text of code as written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include <string>
+#include <vector>
 
 namespace clang {
 class Preprocessor;
@@ -22,23 +24,48 @@ class Preprocessor;
 namespace hotpath {
 
 class IncludeGraph;
+class SourceLayout;
 
 /// How the emitted code spells branch weights and the slow-path attribute.
 struct Spelling {
   enum class UnlikelyKind { Macro, CxxAttribute, Builtin } Unlikely;
   std::string UnlikelyMacro; // with Macro
-  std::string ColdAttribute; // e.g. "__attribute__((noinline, cold))"
+  std::string ColdAttribute; // e.g. "__attribute__((noinline, cold))", "noinline __cold"
   bool ColdIsStandardAttribute = false; // "[[...]]": goes before specifiers
+  /// Project macros of the rule set that are defined where the code goes
+  /// but do not expand to what the fix needs there, each with what it
+  /// expands to: "'__cold' is empty", "'unlikely(x)' is '(x)'".
+  std::vector<std::string> Untrusted;
 
   /// "if (<cond>)" with the condition marked unlikely.
   std::string ifUnlikely(llvm::StringRef Cond) const;
+  /// <cond> marked unlikely, as an expression: "unlikely(c)",
+  /// "__builtin_expect(c, 0)", or "__builtin_expect(!!(c), 0)" when \p Cond
+  /// may not be a truth value (C++20's attribute is not an expression).
+  std::string unlikelyExpr(llvm::StringRef Cond, bool Boolean = true) const;
 };
 
-/// The spelling for code placed at \p Point: project macros from the rule set
-/// where they are defined and visible there, else the language's own.
+/// The spelling for code placed at \p Point: a project macro from the rule
+/// set where it is visible there, defined wherever \p Point is compiled,
+/// and expands in this configuration to what is needed (unlikely(x) to
+/// __builtin_expect(..., 0), a cold macro to the cold or noinline
+/// attribute); else the attribute or builtin spelled directly.
 Spelling spellingAt(clang::SourceLocation Point, const RuleSet &Rules,
                     const clang::LangOptions &LangOpts, const clang::Preprocessor &PP,
-                    const clang::SourceManager &SM, const IncludeGraph &Includes);
+                    const clang::SourceManager &SM, const IncludeGraph &Includes,
+                    const SourceLayout &Layout);
+
+/// A condition as the fast path tests it, without the hint it may already
+/// carry: "x" for unlikely(x) (a rule set's unlikely macro, whatever it
+/// expands to) and for __builtin_expect(x, 0) (and !!x inside it), so that a
+/// hint is never wrapped in another. \p Hinted says whether one was taken off.
+struct BareCondition {
+  const clang::Expr *E;   // the condition without its hint
+  std::string Text;       // as written
+  bool Hinted = false;
+};
+BareCondition withoutHint(const clang::Expr *Cond, const RuleSet &Rules,
+                          const clang::ASTContext &Ctx);
 
 /// Leading white space of the line \p Loc is on (its expansion).
 std::string indentationAt(clang::SourceLocation Loc, const clang::SourceManager &SM);

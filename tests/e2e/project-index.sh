@@ -24,6 +24,7 @@ binary=$(realpath "$1") tidy=$2 plugin=$(realpath "$3")
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+[ -n "${HOTPATH_KEEP_FIXED_DIFF:-}" ] && trap 'cp "$work"/*-fixed.diff "$HOTPATH_KEEP_FIXED_DIFF"/; rm -rf "$work"' EXIT
 # shellcheck source=lib.sh
 source "$here/lib.sh"
 sarif_check="python3 $here/ci-sarif-required.py"

@@ -3,9 +3,10 @@
 # with the module fixes a copy of the sample (C11, and the same sources as
 # C++17); the fixed program compiles with -Wall -Wextra -Werror under gcc
 # and clang in both languages, gives the same stdout, stderr and exit status
-# as the original with the gate off, and with the gate switched on at run
-# time injects exactly the same failures as the original in a fault-injection
-# build; in the linked binary, kmem_cache_alloc's fast path reaches no hook,
+# as the original, also in the fault-injection build (-DCONFIG_FAIL_ALLOC),
+# where the hook's body differs and its gate starts on: exactly the same
+# failures at the same steps, and none once the gate is switched off at run
+# time; in the linked binary, kmem_cache_alloc's fast path reaches no hook,
 # keeps no stack frame and has one conditional branch more than the build
 # without the hook (the unfixed build must fail that check); --export-fixes +
 # clang-apply-replacements gives the same files as --fix; a second --fix
@@ -33,18 +34,21 @@ for want in \
     bad "finding missing: $want"; cat "$work/findings.txt"
   fi
 done
-if [ "$(grep -c '^#include <stdatomic.h>' "$work/after/slab.h")" = 1 ] &&
-   [ "$(grep -c '^atomic_bool should_fail_alloc_gate;' "$work/after/fault.c")" = 1 ] &&
+if [ "$(grep -c '^extern .*bool should_fail_alloc_gate;' "$work/after/slab.h")" = 1 ] &&
+   [ "$(grep -c '^bool should_fail_alloc_gate;' "$work/after/fault.c")" = 1 ] &&
    ! grep -q should_fail_alloc_gate "$work/after/main.c"; then
   ok "gate declared once in slab.h, defined once in fault.c"
 else
   bad "gate not declared/defined exactly once"; cat "$work/after/slab.h"
 fi
 
-# The switch that turns the gate on at run time, linked into the fixed program.
-cat >"$work/gate_on.c" <<'C'
+# The switch that turns the gate off at run time, linked into the fixed
+# program. In the fault-injection build (-DCONFIG_FAIL_ALLOC) the hook's
+# body is not the empty one the fix saw: its gate starts on there, so that
+# build behaves as before with no switching, and the switch turns it off.
+cat >"$work/gate_off.c" <<'C'
 #include "slab.h"
-__attribute__((constructor)) static void gate_on(void) { should_fail_alloc_gate_enable(); }
+__attribute__((constructor)) static void gate_off(void) { should_fail_alloc_gate_disable(); }
 C
 
 build() { # dir compiler lang-args out [extra defines/files...]
@@ -59,8 +63,8 @@ for pair in "gcc:-std=c11:after" "clang-19:-std=c11:after" "g++:-x c++ -std=c++1
   if build "$sample" "$cc" "$lang" "$work/before" && build "$work/$dir" "$cc" "$lang" "$work/fixed" &&
      build "$sample" "$cc" "$lang" "$work/before-fi" -DCONFIG_FAIL_ALLOC &&
      build "$work/$dir" "$cc" "$lang" "$work/fixed-fi" -DCONFIG_FAIL_ALLOC &&
-     (cd "$work/$dir" && cp "$work/gate_on.c" . && "$cc" $lang -O2 -Wall -Wextra -Werror -DCONFIG_FAIL_ALLOC \
-        -o "$work/fixed-fi-on" "${srcs[@]}" gate_on.c && rm gate_on.c); then
+     (cd "$work/$dir" && cp "$work/gate_off.c" . && "$cc" $lang -O2 -Wall -Wextra -Werror -DCONFIG_FAIL_ALLOC \
+        -o "$work/fixed-fi-off" "${srcs[@]}" gate_off.c && rm gate_off.c); then
     ok "$tag: original and fixed compile with -Wall -Wextra -Werror"
   else
     bad "$tag: compile"; continue
@@ -72,19 +76,19 @@ for pair in "gcc:-std=c11:after" "clang-19:-std=c11:after" "g++:-x c++ -std=c++1
   done
   for args in "5000 1 3" "5000 2 7" "20000 3 97" "300 4 1"; do
     # shellcheck disable=SC2086
-    same_behaviour "$work/before-fi" "$work/fixed-fi-on" $args && same=1 || same=0
+    same_behaviour "$work/before-fi" "$work/fixed-fi" $args && same=1 || same=0
     n=$(grep -c '^fail ' "$work/beh/a.out" || true)
     if [ "$n" -gt 0 ] && [ "$same" = 1 ]; then
-      ok "$tag fault injection '$args', gate on: the same $n failures at the same steps, same stderr and exit status"
+      ok "$tag fault injection '$args', gate as it starts: the same $n failures at the same steps, same stderr and exit status"
     else
       bad "$tag fault injection '$args': the hook fired $n times in the original; behaviour differs or it never fired"
     fi
     # shellcheck disable=SC2086
-    run_captured "$work/off" "$work/fixed-fi" $args
+    run_captured "$work/off" "$work/fixed-fi-off" $args
     if [ "$(cat "$work/off.rc")" = 0 ] && ! grep -q '^fail ' "$work/off.out"; then
-      ok "$tag fault injection '$args', gate off: the hook is not called"
+      ok "$tag fault injection '$args', gate switched off: the hook is not called"
     else
-      bad "$tag '$args': failures injected with the gate off"
+      bad "$tag '$args': failures injected with the gate switched off"
     fi
   done
 done

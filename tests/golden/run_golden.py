@@ -10,6 +10,11 @@ A case is tests/checks/<check>/<case>.{c,cpp}, with beside it:
 Comment lines set the case's flags:
   // hotpath-args: -std=c11 -DFOO
   // hotpath-options: RuleSet=linux-kernel; MultiBranchThreshold=1
+  // hotpath-configurations: -DNO_HOOKS | -DNO_HOOKS -DEXTRA
+The last lists other configurations ('|' between them) the case's #if
+conditions select: clang-tidy sees the one hotpath-args gives, the fix
+lands in source they all share, so the original and the fixed code must
+compile in each, as in the default one.
 Every message clang-tidy prints is written, as LLVM's clang-tidy tests do,
 in a directive under the line it is about, in any C/C++ file of the case:
   if (off > b->len) {
@@ -55,14 +60,17 @@ DIAG = re.compile(r'^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): '
 
 
 def case_settings(path):
-    args, options = None, {}
+    args, options, configs = None, {}, [[]]
     with open(path) as f:
         for line in f:
-            m = re.match(r'\s*(?://|/\*)\s*hotpath-(args|options):\s*(.*?)\s*(\*/)?\s*$', line)
+            m = re.match(r'\s*(?://|/\*)\s*hotpath-(args|options|configurations):'
+                         r'\s*(.*?)\s*(\*/)?\s*$', line)
             if not m:
                 continue
             if m.group(1) == 'args':
                 args = m.group(2).split()
+            elif m.group(1) == 'configurations':
+                configs += [c.split() for c in m.group(2).split('|') if c.strip()]
             else:
                 for item in m.group(2).split(';'):
                     if item.strip():
@@ -70,7 +78,7 @@ def case_settings(path):
                         options[k.strip()] = v.strip()
     if args is None:
         args = ['-std=c++17'] if path.endswith('.cpp') else ['-std=c11']
-    return args, options
+    return args, options, configs
 
 
 def tidy_config(check, options):
@@ -329,7 +337,7 @@ def case_files(case_path):
 def rewrite_messages(case_path, check, opts):
     """--write-messages: the case's directives made anew from the output."""
     case_dir, case_file, sources = case_files(case_path)
-    args, options = case_settings(case_path)
+    args, options, _ = case_settings(case_path)
     code = [f for f in sources if f.endswith(SOURCE_EXTS)]
     texts = {f: strip_directives(open(os.path.join(case_dir, f)).read()) for f in code}
     with tempfile.TemporaryDirectory(prefix='hotpath-golden-') as work:
@@ -352,7 +360,7 @@ def run_case(case_path, check, opts):
     tidy, plugin, update = opts.tidy, opts.plugin, opts.update
     failures = []
     case_dir, case_file, sources = case_files(case_path)
-    args, options = case_settings(case_path)
+    args, options, configs = case_settings(case_path)
     failures += ['%s: no .messages files any more: the expected messages are CHECK-MESSAGES '
                  'directives in the case' % f for f in sources if f.endswith('.messages')]
     expected, errors = read_directives(case_dir, [f for f in sources if f.endswith(SOURCE_EXTS)])
@@ -391,15 +399,29 @@ def run_case(case_path, check, opts):
                                       capture_output=True, text=True).stdout
                 failures.append('fixed %s differs from expected:\n%s' % (f, diff))
 
-        # The fixed code compiles with no warnings under both compilers.
+        # The fixed code compiles with no warnings under both compilers, in
+        # every configuration the case lists (and so does the original).
+        original = os.path.join(work, 'original')
+        os.mkdir(original)
+        for f in sources:
+            shutil.copy(os.path.join(case_dir, f), original)
         for cc, cc_args in compilers_for(case_file, args, opts):
             if not shutil.which(cc):
-                failures.append("compiler '%s' not found (scripts/install-deps.sh installs it)" % cc)
+                failures.append("compiler '%s' not found (scripts/install-deps.sh installs it)"
+                                % cc)
                 continue
-            c = subprocess.run([cc, '-fsyntax-only', '-Wall', '-Wextra', '-Werror'] + cc_args +
-                               ['-I' + work, case_file], cwd=work, capture_output=True, text=True)
-            if c.returncode != 0:
-                failures.append('fixed code does not compile with %s:\n%s' % (cc, c.stderr))
+            for flags in configs:
+                where = ' with %s' % ' '.join(flags) if flags else ''
+                for what, d in (('fixed', work), ('original', original)):
+                    if what == 'original' and not flags:
+                        continue
+                    c = subprocess.run([cc, '-fsyntax-only', '-Wall', '-Wextra', '-Werror'] +
+                                       cc_args + flags + ['-I' + d, case_file], cwd=d,
+                                       capture_output=True, text=True)
+                    if c.returncode != 0:
+                        failures.append('%s code does not compile with %s%s:\n%s'
+                                        % (what, cc, where, c.stderr))
+        shutil.rmtree(original)
 
         # Idempotent: a second --fix run exits 0, applies nothing, changes nothing.
         snapshot = {f: open(os.path.join(work, f)).read() for f in sources}

@@ -93,7 +93,7 @@ static inline bool check_bounds(const struct buf *b, unsigned int off, unsigned 
   expectStable(Split.run(R.fixed()));
 }
 
-TEST(CheckSplit, SignedSizeKeepsBothConditionsJoinedWithBitwiseOr) {
+TEST(CheckSplit, SignedSizeKeepsBothConditionsJoinedWithOr) {
   std::string Code = R"c(#include <stdbool.h>
 #include <stdio.h>
 struct buf { unsigned long len; unsigned char *data; };
@@ -110,7 +110,7 @@ unsigned get(const struct buf *b, unsigned n) { unsigned s = 0; for (unsigned i 
   ASSERT_EQ(R.Diags.size(), 2u) << R.dump();
   EXPECT_EQ(R.Diags[1], Split.note(4, 13, "'check_bounds' is hot: 1 call site, 1 in loops"));
   EXPECT_NE(R.fixed().find("\tunsigned long end = off + size;\n"
-                           "\tif (__builtin_expect((off > b->len) | (end > b->len), 0)) {\n"
+                           "\tif (__builtin_expect(off > b->len || end > b->len, 0)) {\n"
                            "\t\t(void)check_bounds_report(b, off, size);\n"
                            "\t\treturn false;\n"),
             std::string::npos)
@@ -315,27 +315,59 @@ INSTANTIATE_TEST_SUITE_P(
                 "static int f(unsigned long a, unsigned long b) {\n"
                 "  const struct n *p = nodes[a & 3];\n"
                 "  if (!p) { puts(\"a\"); return 1; }\n"
-                "  if (b > p->len) { puts(\"b\"); return 1; }\n  return 0;\n}\n",
-                8, 11,
-                "merging the conditions evaluates this one even when an earlier one holds, "
+                "  unsigned long len = p->len;\n"
+                "  if (b > len) { puts(\"b\"); return 1; }\n  return 0;\n}\n",
+                8, 23,
+                "the fast path would evaluate this before the earlier conditions, "
                 "and it dereferences a pointer that an earlier condition may guard"},
         Refusal{"GuardedDivision",
                 "static int f(unsigned long a, unsigned long b) {\n"
                 "  if (b == 0) { puts(\"a\"); return 1; }\n"
-                "  if (a / b > 8) { puts(\"b\"); return 1; }\n  return 0;\n}\n",
-                5, 7,
-                "merging the conditions evaluates this one even when an earlier one holds, "
+                "  unsigned long q = a / b;\n"
+                "  if (q > 8) { puts(\"b\"); return 1; }\n  return 0;\n}\n",
+                5, 21,
+                "the fast path would evaluate this before the earlier conditions, "
                 "and it divides by a value that an earlier condition may guard"},
         Refusal{"GuardedSignedOverflow",
                 "static int f(unsigned long a, unsigned long b) {\n"
                 "  int x = (int)a, y = (int)b;\n"
                 "  if (x > 1000) { puts(\"a\"); return 1; }\n"
-                "  if (x * 1000 > y) { puts(\"b\"); return 1; }\n  return 0;\n}\n",
-                6, 7,
-                "merging the conditions evaluates this one even when an earlier one holds, "
+                "  int z = x * 1000;\n"
+                "  if (z > y) { puts(\"b\"); return 1; }\n  return 0;\n}\n",
+                6, 11,
+                "the fast path would evaluate this before the earlier conditions, "
                 "and its signed arithmetic may overflow where an earlier condition would "
                 "have stopped it"}),
     [](const ::testing::TestParamInfo<Refusal> &Info) { return Info.param.Name; });
+
+// The fast path joins the conditions with ||: one that an earlier one
+// guards is still evaluated only after it, as in the original.
+TEST(CheckSplit, JoinedWithOrKeepsTheGuards) {
+  std::string Code = R"c(#include <stdbool.h>
+#include <stdio.h>
+struct n { unsigned long len; };
+static struct n *nodes[4];
+static int f(unsigned long a, unsigned long b) {
+  const struct n *p = nodes[a & 3];
+  if (!p) { puts("a"); return 1; }
+  if (b > p->len) { puts("b"); return 1; }
+  if (b == 0) { puts("c"); return 1; }
+  if (a / b > 8) { puts("d"); return 1; }
+  return 0;
+}
+int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; i++) r += f(i, n); return r; }
+)c";
+  RunResult R = Split.run(Code);
+  ASSERT_EQ(R.Diags.size(), 2u) << R.dump();
+  EXPECT_NE(R.fixed().find("  const struct n *p = nodes[a & 3];\n"
+                           "  if (__builtin_expect(!p || b > p->len || b == 0 || a / b > 8, 0)) {\n"
+                           "    (void)f_report(a, b);\n"
+                           "    return 1;\n"),
+            std::string::npos)
+      << R.fixed();
+  EXPECT_TRUE(R.errors().empty()) << R.dump();
+  expectStable(Split.run(R.fixed()));
+}
 
 TEST(CheckSplit, VariadicHasNoFix) {
   std::string Code = R"c(#include <stdio.h>
@@ -402,7 +434,7 @@ int use(unsigned n) { int r = 0; for (unsigned i = 0; i < n; i++) r += inRange(i
   ASSERT_EQ(R.Diags.size(), 2u) << R.dump();
   EXPECT_NE(R.fixed().find("[[gnu::noinline, gnu::cold]] static bool inRange_report("),
             std::string::npos) << R.fixed();
-  EXPECT_NE(R.fixed().find("  if ((i >= n) | (n > 64)) [[unlikely]] {\n"
+  EXPECT_NE(R.fixed().find("  if (i >= n || n > 64) [[unlikely]] {\n"
                            "    (void)inRange_report(i, n);\n"),
             std::string::npos)
       << R.fixed();

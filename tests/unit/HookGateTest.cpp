@@ -96,7 +96,7 @@ TEST(HookGate, OptionsRoundTrip) {
                     {"hotpath-hook-gate.GateVisibility", "default"}});
   EXPECT_EQ(Opts["hotpath-hook-gate.HookFunctions"], "should_fail=false");
   EXPECT_EQ(Opts["hotpath-hook-gate.GateVisibility"], "default");
-  EXPECT_EQ(Opts["hotpath-hook-gate.GateStyle"], "atomic");
+  EXPECT_EQ(Opts["hotpath-hook-gate.GateStyle"], "plain");
   EXPECT_EQ(Opts["hotpath-hook-gate.CloneMaxLines"], "40");
   std::vector<Diag> Config;
   hotpath::test::dumpOptions<HookGateCheck>(

@@ -1,3 +1,4 @@
+// hotpath-options: GateStyle=atomic
 // hotpath-args: -std=c++20
 // C++20: std::atomic<bool> gate, the accessor marked [[unlikely]].
 struct Conn { int fd; int sent; };

@@ -1,3 +1,4 @@
+// hotpath-configurations: -DCONFIG_FAIL_IO
 // hotpath-options: CloneMaxLines=3
 // A weak hook whose body #ifdef leaves as "return 0": its value is used in a
 // condition and in an assignment. CloneMaxLines=3 keeps the caller from

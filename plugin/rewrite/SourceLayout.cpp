@@ -1,0 +1,542 @@
+//===--- SourceLayout.cpp - what the files of a TU look like --------------===//
+
+#include "rewrite/SourceLayout.h"
+#include "Compat.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace hotpath {
+
+//===----------------------------------------------------------------------===//
+// Condition literals.
+//===----------------------------------------------------------------------===//
+
+namespace {
+bool isIdentifier(StringRef S) {
+  return !S.empty() && isAsciiIdentifierStart(S.front()) &&
+         llvm::all_of(S, [](char C) { return isAsciiIdentifierContinue(C); });
+}
+
+/// Balanced parentheses around the whole of \p S.
+bool wrappedInParens(StringRef S) {
+  if (S.size() < 2 || S.front() != '(' || S.back() != ')')
+    return false;
+  int Depth = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    Depth += S[I] == '(' ? 1 : S[I] == ')' ? -1 : 0;
+    if (Depth == 0 && I + 1 < S.size())
+      return false;
+  }
+  return true;
+}
+
+/// One token, a call-like "defined(X)", or a parenthesised whole: needs no
+/// parentheses after '!' or around '&&'.
+bool isPrimary(StringRef S) {
+  if (isIdentifier(S) || wrappedInParens(S))
+    return true;
+  size_t Open = S.find('(');
+  return Open != StringRef::npos && isIdentifier(S.take_front(Open)) &&
+         wrappedInParens(S.drop_front(Open));
+}
+
+/// The literal an #if expression is: "defined X" and "defined(X)" read the
+/// same, a leading '!' of a primary is the literal negated, outer
+/// parentheses are dropped.
+ConditionLiteral literalOf(std::string Text) {
+  ConditionLiteral L;
+  StringRef T = StringRef(Text).trim();
+  while (true) {
+    if (wrappedInParens(T)) {
+      T = T.drop_front().drop_back().trim();
+      continue;
+    }
+    if (T.starts_with("!") && !T.starts_with("!=") && isPrimary(T.drop_front().ltrim())) {
+      T = T.drop_front().ltrim();
+      L.Positive = !L.Positive;
+      continue;
+    }
+    break;
+  }
+  if (T.consume_front("defined")) {
+    StringRef Name = T.trim();
+    if (wrappedInParens(Name))
+      Name = Name.drop_front().drop_back().trim();
+    if (isIdentifier(Name)) {
+      L.Cond = ("defined(" + Name + ")").str();
+      return L;
+    }
+    L.Cond = ("defined" + T).str();
+    return L;
+  }
+  L.Cond = T.str();
+  return L;
+}
+} // namespace
+
+std::string ConditionLiteral::text() const {
+  if (Positive)
+    return Cond;
+  return isPrimary(Cond) ? "!" + Cond : "!(" + Cond + ")";
+}
+
+std::string guardDirective(ArrayRef<ConditionLiteral> Lits) {
+  if (Lits.size() == 1 && StringRef(Lits[0].Cond).starts_with("defined(") &&
+      isPrimary(Lits[0].Cond)) {
+    StringRef Name = StringRef(Lits[0].Cond).drop_front(8).drop_back();
+    return ((Lits[0].Positive ? "#ifdef " : "#ifndef ") + Name).str();
+  }
+  std::string Out = "#if ";
+  for (size_t I = 0; I < Lits.size(); ++I) {
+    std::string T = Lits[I].text();
+    if (Lits.size() > 1 && !isPrimary(T) && !(T[0] == '!' && isPrimary(T.substr(1))))
+      T = "(" + T + ")";
+    Out += (I ? " && " : "") + T;
+  }
+  return Out;
+}
+
+std::vector<ConditionLiteral> missingConditions(ArrayRef<ConditionLiteral> Of,
+                                                ArrayRef<ConditionLiteral> In) {
+  std::vector<ConditionLiteral> Out;
+  for (const ConditionLiteral &L : Of)
+    if (!llvm::is_contained(In, L) && !llvm::is_contained(Out, L))
+      Out.push_back(L);
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// The recorder.
+//===----------------------------------------------------------------------===//
+
+class SourceLayoutRecorder : public compat::IncludeCallbacks {
+public:
+  SourceLayoutRecorder(SourceLayout &Out, const SourceManager &SM)
+      : Out(Out), SM(SM) {}
+
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind Value) override {
+    std::string Text = conditionText(Cond.getBegin());
+    ConditionLiteral L = literalOf(Text);
+    bool GuardForm = StringRef(L.Cond).starts_with("defined(") && !L.Positive;
+    open(Loc, "#if " + Text, L, Value == CVK_True, GuardForm);
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    std::string N = Name.getIdentifierInfo()->getName().str();
+    open(Loc, "#ifdef " + N, {"defined(" + N + ")", true}, bool(MD), false);
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    std::string N = Name.getIdentifierInfo()->getName().str();
+    open(Loc, "#ifndef " + N, {"defined(" + N + ")", false}, !MD, true);
+  }
+  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind Value,
+            SourceLocation) override {
+    std::string Text = conditionText(Cond.getBegin());
+    branch(Loc, "#elif " + Text, literalOf(Text), true, Value == CVK_True);
+  }
+  void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    std::string N = Name.getIdentifierInfo()->getName().str();
+    branch(Loc, "#elifdef " + N, {"defined(" + N + ")", true}, true, bool(MD));
+  }
+  void Elifdef(SourceLocation Loc, SourceRange Cond, SourceLocation) override {
+    std::string N = conditionText(Cond.getBegin());
+    branch(Loc, "#elifdef " + N, {"defined(" + N + ")", true}, true, false);
+  }
+  void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    std::string N = Name.getIdentifierInfo()->getName().str();
+    branch(Loc, "#elifndef " + N, {"defined(" + N + ")", false}, true, !MD);
+  }
+  void Elifndef(SourceLocation Loc, SourceRange Cond, SourceLocation) override {
+    std::string N = conditionText(Cond.getBegin());
+    branch(Loc, "#elifndef " + N, {"defined(" + N + ")", false}, true, false);
+  }
+  void Else(SourceLocation Loc, SourceLocation) override {
+    branch(Loc, "#else", {}, false, /*Taken=*/true);
+  }
+  void Endif(SourceLocation Loc, SourceLocation) override {
+    if (Stack.empty())
+      return;
+    int G = Stack.back();
+    Stack.pop_back();
+    if (G < 0)
+      return;
+    SourceLayout::Group &Grp = Out.Groups[G];
+    Grp.EndifHash = hashOf(Loc);
+    // A guard wraps the whole file: nothing but comments after its #endif.
+    if (Grp.IncludeGuard)
+      Grp.IncludeGuard = firstTokenAfterLine(Loc).is(tok::eof);
+  }
+
+  void includeDirective(SourceLocation Hash, StringRef FileName, bool IsAngled) override {
+    if (!Hash.isFileID() || SM.isInSystemHeader(Hash))
+      return;
+    SourceLayout::Include I;
+    I.Hash = Hash;
+    I.NextLine = nextLine(Hash);
+    I.Name = FileName.str();
+    I.Angled = IsAngled;
+    FileID F = SM.getFileID(Hash);
+    I.Conditional = llvm::any_of(Stack, [&](int G) {
+      return G >= 0 && Out.Groups[G].File == F && !Out.Groups[G].IncludeGuard;
+    });
+    Out.IncludesByFile[F].push_back(std::move(I));
+  }
+
+private:
+  bool recorded(SourceLocation Loc) const {
+    return Loc.isFileID() && !SM.isInSystemHeader(Loc) && !SM.isWrittenInBuiltinFile(Loc) &&
+           !SM.isWrittenInCommandLineFile(Loc);
+  }
+
+  void open(SourceLocation Loc, std::string Directive, ConditionLiteral Own, bool Taken,
+            bool GuardForm) {
+    if (!recorded(Loc)) {
+      Stack.push_back(-1);
+      return;
+    }
+    SourceLayout::Group G;
+    G.File = SM.getFileID(Loc);
+    SourceLayout::Branch B;
+    B.Hash = hashOf(Loc);
+    B.BodyBegin = nextLine(Loc);
+    B.Directive = std::move(Directive);
+    B.Own = Own;
+    B.Needs = {Own};
+    B.Taken = Taken;
+    G.Branches.push_back(std::move(B));
+    // An include guard: the first thing in its file, confirmed at #endif.
+    G.IncludeGuard = GuardForm && !Out.GroupsByFile.count(G.File) &&
+                     firstTokenOfFile(G.File).getLocation() == G.Branches[0].Hash;
+    unsigned Index = Out.Groups.size();
+    Out.Groups.push_back(std::move(G));
+    Out.GroupsByFile[Out.Groups.back().File].push_back(Index);
+    Stack.push_back(static_cast<int>(Index));
+  }
+
+  void branch(SourceLocation Loc, std::string Directive, ConditionLiteral Own, bool HasOwn,
+              bool Taken) {
+    if (Stack.empty() || Stack.back() < 0)
+      return;
+    SourceLayout::Group &G = Out.Groups[Stack.back()];
+    G.IncludeGuard = false; // an #else: not a guard
+    SourceLayout::Branch B;
+    B.Hash = hashOf(Loc);
+    B.BodyBegin = nextLine(Loc);
+    B.Directive = std::move(Directive);
+    B.HasOwn = HasOwn;
+    B.Own = Own;
+    bool EarlierTaken = false;
+    for (const SourceLayout::Branch &Prev : G.Branches) {
+      if (Prev.HasOwn)
+        B.Needs.push_back(Prev.Own.negated());
+      EarlierTaken |= Prev.Taken;
+    }
+    if (HasOwn)
+      B.Needs.push_back(Own);
+    B.Taken = Taken && !EarlierTaken;
+    G.Branches.push_back(std::move(B));
+  }
+
+  StringRef bufferOf(SourceLocation Loc, unsigned &Offset) const {
+    std::pair<FileID, unsigned> D = SM.getDecomposedLoc(Loc);
+    Offset = D.second;
+    return SM.getBufferData(D.first);
+  }
+
+  /// The '#' that starts the directive whose keyword is at \p Loc.
+  SourceLocation hashOf(SourceLocation Loc) const {
+    unsigned Off;
+    StringRef Buf = bufferOf(Loc, Off);
+    unsigned I = Off;
+    while (I > 0 && (Buf[I - 1] == ' ' || Buf[I - 1] == '\t'))
+      --I;
+    if (I > 0 && Buf[I - 1] == '#')
+      return Loc.getLocWithOffset(static_cast<int>(I) - static_cast<int>(Off) - 1);
+    return Loc;
+  }
+
+  /// The start of the line after the (logical) line \p Loc is on.
+  SourceLocation nextLine(SourceLocation Loc) const {
+    unsigned Off;
+    StringRef Buf = bufferOf(Loc, Off);
+    size_t I = Off;
+    while (I < Buf.size()) {
+      if (Buf[I] == '\n' && (I == 0 || Buf[I - 1] != '\\'))
+        return Loc.getLocWithOffset(static_cast<int>(I + 1 - Off));
+      ++I;
+    }
+    return Loc.getLocWithOffset(static_cast<int>(Buf.size() - Off));
+  }
+
+  Token firstTokenOfFile(FileID F) const {
+    StringRef Buf = SM.getBufferData(F);
+    Lexer L(SM.getLocForStartOfFile(F), LangOptions(), Buf.begin(), Buf.begin(), Buf.end());
+    Token Tok;
+    L.LexFromRawLexer(Tok);
+    return Tok;
+  }
+
+  Token firstTokenAfterLine(SourceLocation Loc) const {
+    SourceLocation Next = nextLine(Loc);
+    unsigned Off;
+    StringRef Buf = bufferOf(Next, Off);
+    Lexer L(SM.getLocForStartOfFile(SM.getFileID(Next)), LangOptions(), Buf.begin(),
+            Buf.begin() + Off, Buf.end());
+    Token Tok;
+    L.LexFromRawLexer(Tok);
+    return Tok;
+  }
+
+  /// The tokens of a directive's condition from \p Begin to the end of its
+  /// line, one space where the source had white space.
+  std::string conditionText(SourceLocation Begin) const {
+    if (!Begin.isFileID())
+      return "";
+    unsigned Off;
+    StringRef Buf = bufferOf(Begin, Off);
+    Lexer L(SM.getLocForStartOfFile(SM.getFileID(Begin)), LangOptions(), Buf.begin(),
+            Buf.begin() + Off, Buf.end());
+    std::string Out;
+    Token Tok;
+    bool First = true;
+    while (!L.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
+      if (Tok.is(tok::eof) || (!First && Tok.isAtStartOfLine()))
+        break;
+      if (!First && Tok.hasLeadingSpace())
+        Out += ' ';
+      Out += StringRef(SM.getCharacterData(Tok.getLocation()), Tok.getLength()).str();
+      First = false;
+    }
+    return Out;
+  }
+
+  SourceLayout &Out;
+  const SourceManager &SM;
+  std::vector<int> Stack; // open groups, -1 for one not recorded
+};
+
+std::unique_ptr<PPCallbacks> SourceLayout::makeRecorder(const SourceManager &SM) {
+  return std::make_unique<SourceLayoutRecorder>(*this, SM);
+}
+
+void SourceLayout::clear() {
+  Groups.clear();
+  GroupsByFile.clear();
+  IncludesByFile.clear();
+  IndentCache.clear();
+}
+
+//===----------------------------------------------------------------------===//
+// Queries.
+//===----------------------------------------------------------------------===//
+
+std::vector<std::pair<unsigned, unsigned>>
+SourceLayout::enclosingInFile(SourceLocation Loc, const SourceManager &SM) const {
+  std::vector<std::pair<unsigned, unsigned>> Out;
+  Loc = SM.getExpansionLoc(Loc);
+  auto It = GroupsByFile.find(SM.getFileID(Loc));
+  if (It == GroupsByFile.end())
+    return Out;
+  for (unsigned G : It->second) {
+    const Group &Grp = Groups[G];
+    if (Grp.IncludeGuard || Grp.EndifHash.isInvalid() ||
+        SM.isBeforeInTranslationUnit(Loc, Grp.Branches.front().BodyBegin) ||
+        !SM.isBeforeInTranslationUnit(Loc, Grp.EndifHash))
+      continue;
+    unsigned B = 0;
+    for (unsigned I = 0; I < Grp.Branches.size(); ++I)
+      if (!SM.isBeforeInTranslationUnit(Loc, Grp.Branches[I].Hash))
+        B = I;
+    Out.emplace_back(G, B);
+  }
+  return Out;
+}
+
+std::vector<ConditionLiteral> SourceLayout::conditionsAt(SourceLocation Loc,
+                                                         const SourceManager &SM) const {
+  std::vector<ConditionLiteral> Out;
+  Loc = SM.getExpansionLoc(Loc);
+  for (int Depth = 0; Loc.isValid() && Depth < 64; ++Depth) {
+    for (auto [G, B] : enclosingInFile(Loc, SM))
+      for (const ConditionLiteral &L : Groups[G].Branches[B].Needs)
+        if (!llvm::is_contained(Out, L))
+          Out.push_back(L);
+    Loc = SM.getIncludeLoc(SM.getFileID(Loc));
+  }
+  return Out;
+}
+
+namespace {
+/// True when the text of [Begin, End) has "#define Name" outside any
+/// nested #if.
+bool definesAtTop(SourceLocation Begin, SourceLocation End, StringRef Name,
+                  const SourceManager &SM) {
+  std::pair<FileID, unsigned> B = SM.getDecomposedLoc(Begin), E = SM.getDecomposedLoc(End);
+  if (B.first != E.first || E.second < B.second)
+    return false;
+  StringRef Buf = SM.getBufferData(B.first);
+  // The raw lexer stops only at the buffer's NUL: the range's end is
+  // checked by offset.
+  Lexer L(SM.getLocForStartOfFile(B.first), LangOptions(), Buf.begin(), Buf.begin() + B.second,
+          Buf.end());
+  Token Tok;
+  int Depth = 0;
+  while (!L.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
+    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= E.second)
+      break;
+    if (!Tok.is(tok::hash) || !Tok.isAtStartOfLine())
+      continue;
+    if (L.LexFromRawLexer(Tok) || Tok.isNot(tok::raw_identifier))
+      continue;
+    StringRef D = Tok.getRawIdentifier();
+    if (D.starts_with("if"))
+      ++Depth;
+    else if (D == "endif")
+      --Depth;
+    else if (D == "define" && Depth == 0 && !L.LexFromRawLexer(Tok) &&
+             Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Name)
+      return true;
+  }
+  return false;
+}
+} // namespace
+
+std::vector<ConditionLiteral> SourceLayout::macroConditions(StringRef Name, SourceLocation Def,
+                                                            const SourceManager &SM) const {
+  std::vector<ConditionLiteral> Out;
+  Def = SM.getExpansionLoc(Def);
+  for (int Depth = 0; Def.isValid() && Depth < 64; ++Depth) {
+    for (auto [G, B] : enclosingInFile(Def, SM)) {
+      const Group &Grp = Groups[G];
+      bool Everywhere = !Grp.Branches.back().HasOwn; // an #else: no branch left out
+      for (unsigned I = 0; Everywhere && I < Grp.Branches.size(); ++I)
+        Everywhere = definesAtTop(Grp.Branches[I].BodyBegin,
+                                  I + 1 < Grp.Branches.size() ? Grp.Branches[I + 1].Hash
+                                                              : Grp.EndifHash,
+                                  Name, SM);
+      if (Everywhere)
+        continue;
+      for (const ConditionLiteral &L : Grp.Branches[B].Needs)
+        if (!llvm::is_contained(Out, L))
+          Out.push_back(L);
+    }
+    Def = SM.getIncludeLoc(SM.getFileID(Def));
+  }
+  return Out;
+}
+
+std::optional<unsigned> SourceLayout::firstGroupWithin(SourceRange Range,
+                                                       const SourceManager &SM) const {
+  SourceLocation B = SM.getExpansionLoc(Range.getBegin());
+  SourceLocation E = SM.getExpansionLoc(Range.getEnd());
+  auto It = GroupsByFile.find(SM.getFileID(B));
+  if (It == GroupsByFile.end())
+    return std::nullopt;
+  auto Inside = [&](SourceLocation L) {
+    return L.isValid() && SM.isBeforeInTranslationUnit(B, L) &&
+           SM.isBeforeInTranslationUnit(L, E);
+  };
+  for (unsigned G : It->second) {
+    const Group &Grp = Groups[G];
+    if (Inside(Grp.EndifHash) ||
+        llvm::any_of(Grp.Branches, [&](const Branch &Br) { return Inside(Br.Hash); }))
+      return G;
+  }
+  return std::nullopt;
+}
+
+std::vector<ConditionLiteral> SourceLayout::takenWithin(SourceRange Range,
+                                                        const SourceManager &SM) const {
+  std::vector<ConditionLiteral> Out;
+  SourceLocation B = SM.getExpansionLoc(Range.getBegin());
+  SourceLocation E = SM.getExpansionLoc(Range.getEnd());
+  auto It = GroupsByFile.find(SM.getFileID(B));
+  if (It == GroupsByFile.end())
+    return Out;
+  for (unsigned G : It->second) {
+    const Group &Grp = Groups[G];
+    if (!SM.isBeforeInTranslationUnit(B, Grp.Branches.front().Hash) ||
+        !SM.isBeforeInTranslationUnit(Grp.Branches.front().Hash, E))
+      continue;
+    bool AnyTaken = false;
+    for (const Branch &Br : Grp.Branches)
+      if (Br.Taken) {
+        AnyTaken = true;
+        for (const ConditionLiteral &L : Br.Needs)
+          if (!llvm::is_contained(Out, L))
+            Out.push_back(L);
+      }
+    if (!AnyTaken) // no branch compiled: every test was false
+      for (const Branch &Br : Grp.Branches)
+        if (Br.HasOwn && !llvm::is_contained(Out, Br.Own.negated()))
+          Out.push_back(Br.Own.negated());
+  }
+  return Out;
+}
+
+ArrayRef<SourceLayout::Include> SourceLayout::includes(FileID File) const {
+  auto It = IncludesByFile.find(File);
+  if (It == IncludesByFile.end())
+    return {};
+  return It->second;
+}
+
+const SourceLayout::Group *SourceLayout::includeGuard(FileID File) const {
+  auto It = GroupsByFile.find(File);
+  if (It == GroupsByFile.end() || It->second.empty())
+    return nullptr;
+  const Group &G = Groups[It->second.front()];
+  return G.IncludeGuard ? &G : nullptr;
+}
+
+SourceLayout::Indentation SourceLayout::indentation(FileID File,
+                                                    const SourceManager &SM) const {
+  if (auto It = IndentCache.find(File); It != IndentCache.end())
+    return It->second;
+  // Lines that start with white space then code: count tab-led and
+  // space-led ones, and the steps by which space indentation grows.
+  StringRef Buf = SM.getBufferData(File);
+  unsigned TabLines = 0, SpaceLines = 0;
+  llvm::DenseMap<unsigned, unsigned> Steps;
+  unsigned Prev = 0;
+  while (!Buf.empty()) {
+    auto [Line, Rest] = Buf.split('\n');
+    Buf = Rest;
+    StringRef Code = Line.ltrim(" \t");
+    if (Code.empty() || Code.starts_with("*") || Code.starts_with("//") ||
+        Code.starts_with("#") || Line.rtrim().ends_with("\\"))
+      continue;
+    unsigned Width = Line.size() - Code.size();
+    if (Width == 0) {
+      Prev = 0;
+      continue;
+    }
+    if (Line.front() == '\t') {
+      ++TabLines;
+      continue;
+    }
+    ++SpaceLines;
+    if (Line.take_front(Width).contains('\t'))
+      continue;
+    if (Width > Prev)
+      ++Steps[Width - Prev];
+    Prev = Width;
+  }
+  Indentation I;
+  if (SpaceLines > TabLines) {
+    I.Tabs = false;
+    I.Width = 4;
+    unsigned Best = 0;
+    for (auto [Step, Count] : Steps)
+      if (Step <= 8 && (Count > Best || (Count == Best && Step < I.Width))) {
+        Best = Count;
+        I.Width = Step;
+      }
+  }
+  IndentCache[File] = I;
+  return I;
+}
+
+} // namespace hotpath

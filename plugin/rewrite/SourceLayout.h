@@ -1,0 +1,118 @@
+//===--- SourceLayout.h - what the files of a TU look like ------*- C++ -*-===//
+//
+// The rewrite layer's record of the preprocessor structure that edits must
+// respect: every #if/#ifdef/#ifndef/#elif/#else/#endif group with the
+// condition each branch needs and whether it was taken, include guards, the
+// #include directives of each file, and each file's indentation. clang-tidy
+// sees one configuration; edits land in source that every configuration
+// shares, so an edit is valid only where the code it relies on is compiled
+// whenever the edit is (SourceLayout::conditionsAt compares the two).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_REWRITE_SOURCELAYOUT_H
+#define HOTPATH_TIDY_REWRITE_SOURCELAYOUT_H
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotpath {
+
+/// One condition a branch needs: "defined(X)", "X > 2", true or negated.
+struct ConditionLiteral {
+  std::string Cond;
+  bool Positive = true;
+
+  ConditionLiteral negated() const { return {Cond, !Positive}; }
+  /// As C preprocessor syntax: "defined(X)", "!defined(X)", "!(A || B)".
+  std::string text() const;
+  bool operator==(const ConditionLiteral &O) const {
+    return Positive == O.Positive && Cond == O.Cond;
+  }
+};
+
+/// "#ifdef X" for one defined(X), else "#if A && !B".
+std::string guardDirective(llvm::ArrayRef<ConditionLiteral> Lits);
+/// The literals of \p Of that \p In does not have (what \p Of needs beyond
+/// what holds wherever \p In is compiled).
+std::vector<ConditionLiteral> missingConditions(llvm::ArrayRef<ConditionLiteral> Of,
+                                                llvm::ArrayRef<ConditionLiteral> In);
+
+class SourceLayout {
+public:
+  struct Branch {
+    clang::SourceLocation Hash;       // '#' of the directive that opens it
+    clang::SourceLocation BodyBegin;  // the line after that directive
+    std::string Directive;            // "#ifdef X", "#elif A > 1", "#else"
+    ConditionLiteral Own;             // its own test (none for #else)
+    bool HasOwn = true;
+    std::vector<ConditionLiteral> Needs; // Own, and every earlier test false
+    bool Taken = false;
+  };
+  struct Group {
+    clang::FileID File;
+    std::vector<Branch> Branches;
+    clang::SourceLocation EndifHash;  // '#' of the #endif
+    bool IncludeGuard = false;
+  };
+  struct Include {
+    clang::SourceLocation Hash, NextLine; // the directive, the line after it
+    std::string Name;                     // as written, without <> or ""
+    bool Angled = false;
+    bool Conditional = false;             // inside a group other than the guard
+  };
+  struct Indentation {
+    bool Tabs = true;
+    unsigned Width = 8; // of one level, in columns (spaces)
+    std::string unit() const { return Tabs ? "\t" : std::string(Width, ' '); }
+  };
+
+  /// Callbacks that fill this record while the TU is preprocessed.
+  std::unique_ptr<clang::PPCallbacks> makeRecorder(const clang::SourceManager &SM);
+  void clear();
+
+  /// What must hold for code at \p Loc to be compiled: the branches around
+  /// it in its file (include guard left out), then around the #include of
+  /// that file, and so on out to the main file.
+  std::vector<ConditionLiteral> conditionsAt(clang::SourceLocation Loc,
+                                             const clang::SourceManager &SM) const;
+  /// Enclosing (group, branch) pairs in \p Loc's own file, outermost first.
+  std::vector<std::pair<unsigned, unsigned>>
+  enclosingInFile(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
+  /// The first group of \p Range's file with a directive inside the range
+  /// (a function body compiled differently by configuration), if any.
+  std::optional<unsigned> firstGroupWithin(clang::SourceRange Range,
+                                           const clang::SourceManager &SM) const;
+  /// Branches taken inside \p Range: what the code there was seen under.
+  std::vector<ConditionLiteral> takenWithin(clang::SourceRange Range,
+                                            const clang::SourceManager &SM) const;
+  /// What must hold for the macro \p Name defined at \p Def to be defined
+  /// as code at \p Def sees it: conditionsAt(Def) without the groups every
+  /// branch of which defines \p Name (a value chosen by configuration).
+  std::vector<ConditionLiteral> macroConditions(llvm::StringRef Name, clang::SourceLocation Def,
+                                                const clang::SourceManager &SM) const;
+  const Group &group(unsigned I) const { return Groups[I]; }
+  /// The #include directives of \p File, in order.
+  llvm::ArrayRef<Include> includes(clang::FileID File) const;
+  /// The include guard of \p File, if it has one.
+  const Group *includeGuard(clang::FileID File) const;
+  /// Tabs or spaces, and how wide one level is, as most of \p File indents.
+  Indentation indentation(clang::FileID File, const clang::SourceManager &SM) const;
+
+private:
+  friend class SourceLayoutRecorder;
+  std::vector<Group> Groups;
+  llvm::DenseMap<clang::FileID, std::vector<unsigned>> GroupsByFile;
+  llvm::DenseMap<clang::FileID, std::vector<Include>> IncludesByFile;
+  mutable llvm::DenseMap<clang::FileID, Indentation> IndentCache;
+};
+
+} // namespace hotpath
+
+#endif // HOTPATH_TIDY_REWRITE_SOURCELAYOUT_H
