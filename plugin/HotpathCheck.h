@@ -30,7 +30,16 @@ struct SharedTUIndex {
   std::optional<TUDefinitions> Definitions; // collected on first use
   const clang::ASTContext *DefinitionsOf = nullptr; // the AST they point into
   bool BodiesIndexed = false;               // CallSites has seen Definitions
+  /// Explain mode: the checks of the TU that share this index, how many have
+  /// finished it, and whether any found the name asked about. The last to
+  /// finish says so when none did (an unknown name is never silence).
+  unsigned Attached = 0, Finished = 0;
+  bool ExplainFound = false;
 };
+
+/// `hotpath-tidy --explain=<name>`: the name, for the checks linked into
+/// that binary to read as their Explain option's default.
+void setExplainFromCommandLine(llvm::StringRef Name);
 
 class HotpathCheck : public clang::tidy::ClangTidyCheck {
 public:
@@ -83,6 +92,23 @@ protected:
   /// False only when inline remarks are given and show no call to the
   /// function left out of line (all inlined, or no call compiled at all).
   bool staysOutOfLine(const CallSiteStats &S) const;
+  /// The heat decision in words, for explain mode: the evidence, what it is
+  /// weighed against (\p Threshold, named \p ThresholdOption), and the outcome.
+  std::string describeHeat(const CallSiteStats &S, unsigned Threshold,
+                           llvm::StringRef ThresholdOption) const;
+
+  /// Explain mode (option Explain, or hotpath-tidy --explain=<name>): the
+  /// analysis of one function or macro is told step by step, as a remark
+  /// ("explain 'f': ...") followed by one note per step.
+  bool explaining(llvm::StringRef Name) const {
+    return !ExplainName.empty() && Name == ExplainName;
+  }
+  bool explainRequested() const { return !ExplainName.empty(); }
+  llvm::StringRef explainName() const { return ExplainName; }
+  /// Starts the explanation of one declaration or macro definition at \p Loc.
+  void explainBegin(clang::SourceLocation Loc, const llvm::Twine &What);
+  /// One step of it.
+  void explainStep(clang::SourceLocation Loc, const llvm::Twine &Text);
 
 private:
   void attachSharedIndex(clang::tidy::ClangTidyContext *Context);
@@ -101,6 +127,8 @@ private:
   bool ReportColdFunctions = false;
   std::optional<Profile> Prof;
   std::string InlineRemarksPath;
+  std::string ExplainName;
+  llvm::StringSet<> OptionHotFunctions; // named by HotFunctions, not the rule set
   std::optional<InlineRemarks> Inline;
   double ProfileThreshold = 0.5;
   Profile::Metric ProfileMetric = Profile::Metric::Self;

@@ -35,7 +35,7 @@ std::string CallSiteStats::describe() const {
   for (const std::string &M : CallingMacros)
     Parts.push_back("called by accessor macro '" + M + "'");
   if (NamedHot)
-    Parts.push_back("named hot by the rule set");
+    Parts.push_back("named hot by " + (NamedHotBy.empty() ? "the rule set" : NamedHotBy));
   return llvm::join(Parts, ", ");
 }
 

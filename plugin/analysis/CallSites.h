@@ -41,6 +41,9 @@ struct CallSiteStats {
   std::vector<std::string> CallingMacros;
   bool AddressTaken = false;
   bool NamedHot = false;
+  /// Who named it hot, for the note: "the HotFunctions option", "the rule
+  /// set 'linux-kernel'" (set by the check, which knows its options).
+  std::string NamedHotBy;
   /// Share of a profile's samples the function took, when a profile is given.
   std::optional<double> ProfilePercent;
   std::string ProfileDescription; // "self samples in 'perf.txt'"

@@ -218,7 +218,15 @@ static int check_slot(unsigned slot, unsigned mask)
   RunResult Named = Split.run(Check1 + "int f(unsigned a) { return check_slot(a, 1); }\n", "input.c",
                         {{"HotFunctions", "other; check_slot"}});
   ASSERT_EQ(Named.Diags.size(), 2u) << Named.dump();
-  EXPECT_EQ(Named.Diags[1].Message, "'check_slot' is hot: 1 call site, named hot by the rule set");
+  EXPECT_EQ(Named.Diags[1].Message,
+            "'check_slot' is hot: 1 call site, named hot by the HotFunctions option");
+  // Named by a rule set, the note names the rule set.
+  hotpath::test::TempFile Rules("name: my-project\nhot_functions: [check_slot]\n");
+  RunResult ByRules = Split.run(Check1 + "int f(unsigned a) { return check_slot(a, 1); }\n",
+                                "input.c", {{"RuleSet", Rules.path()}});
+  ASSERT_EQ(ByRules.Diags.size(), 2u) << ByRules.dump();
+  EXPECT_EQ(ByRules.Diags[1].Message,
+            "'check_slot' is hot: 1 call site, named hot by the rule set 'my-project'");
 }
 
 TEST(CheckSplit, CallsInsideAssertMacrosCountAsHeat) {
