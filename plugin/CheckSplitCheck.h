@@ -23,6 +23,10 @@ public:
 protected:
   void reportFindings(clang::ASTContext &Ctx) override;
   void reset() override {}
+
+private:
+  /// Explain mode, for a name this TU declares but does not define.
+  void explainDeclarations(clang::ASTContext &Ctx);
 };
 
 } // namespace hotpath

@@ -192,14 +192,19 @@ std::string HotpathCheck::describeHeat(const CallSiteStats &S, unsigned Threshol
          "more, in an assert-like macro 1 more";
 }
 
+// Steps are about code as written where it is expanded: a location in a
+// macro would add clang's "expanded from macro" notes to the story.
 void HotpathCheck::explainBegin(SourceLocation Loc, const Twine &What) {
   Shared->ExplainFound = true;
-  ClangTidyCheck::diag(Loc, "explain '%0': %1", DiagnosticIDs::Remark)
+  ClangTidyCheck::diag(Ctx->getSourceManager().getExpansionLoc(Loc), "explain '%0': %1",
+                       DiagnosticIDs::Remark)
       << ExplainName << What.str();
 }
 
 void HotpathCheck::explainStep(SourceLocation Loc, const Twine &Text) {
-  ClangTidyCheck::diag(Loc, "%0", DiagnosticIDs::Note) << Text.str();
+  ClangTidyCheck::diag(Ctx->getSourceManager().getExpansionLoc(Loc), "%0",
+                       DiagnosticIDs::Note)
+      << Text.str();
 }
 
 void HotpathCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {

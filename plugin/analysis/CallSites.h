@@ -33,6 +33,10 @@ class IncludeGraph;
 
 struct CallSiteStats {
   unsigned Calls = 0;
+  /// Of Calls, those that run once per program start: in main outside any
+  /// loop, or in a loop over the command line (getopt, argc, argv). They
+  /// score nothing.
+  unsigned OncePerRun = 0;
   unsigned InLoops = 0;
   unsigned FromMacroAccessors = 0;
   unsigned InAssertMacros = 0;
@@ -53,7 +57,7 @@ struct CallSiteStats {
   unsigned NotInlined = 0;
 
   unsigned score() const {
-    return Calls + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +
+    return Calls - OncePerRun + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +
            4 * static_cast<unsigned>(CallingMacros.size()) + (NamedHot ? 1000 : 0);
   }
   /// "8 call sites, 8 from macro-generated accessors".
@@ -90,7 +94,7 @@ public:
   /// for a global's initializer), and a function used as a value.
   void recordCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
                   const clang::FunctionDecl *Enclosing, bool InLoop, bool InAccessor,
-                  bool InAssert);
+                  bool InAssert, bool OncePerRun = false);
   void recordAddressTaken(const clang::FunctionDecl *FD);
   void recordMacroDefinition(const clang::IdentifierInfo *Macro,
                              const clang::MacroInfo &Info);
