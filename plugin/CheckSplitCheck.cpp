@@ -709,7 +709,7 @@ void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
     }
     if (std::optional<NotACheck> W = findWorkInTests(*Shape, ruleIndex(), Ctx)) {
       if (Explain)
-        explainStep(W->In->getBeginLoc(),
+        explainStep(W->Effect.Where ? W->Effect.Where->getBeginLoc() : W->In->getBeginLoc(),
                     "not a check function: " +
                         (W->Branch ? "the condition of branch " + std::to_string(W->Branch)
                                    : std::string("the preamble")) +
