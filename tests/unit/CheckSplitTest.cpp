@@ -258,11 +258,17 @@ void PrintTo(const Refusal &R, std::ostream *OS) { *OS << R.Name; }
 
 class CheckSplitRefuses : public ::testing::TestWithParam<Refusal> {};
 
+/// \p Body (which defines f(unsigned long, unsigned long)) with the headers
+/// it needs and a caller that calls f in a loop: hot enough to report.
+std::string calledInALoop(const std::string &Body) {
+  return "#include <stdbool.h>\n#include <stdio.h>\n" + Body +
+         "int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; "
+         "i++) r += f(i, n); return r; }\n";
+}
+
 TEST_P(CheckSplitRefuses, ExplainsWhyThereIsNoFix) {
   const Refusal &P = GetParam();
-  std::string Code = "#include <stdbool.h>\n#include <stdio.h>\n" + P.Code +
-                     "int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; "
-                     "i++) r += f(i, n); return r; }\n";
+  std::string Code = calledInALoop(P.Code);
   RunResult R = Split.run(Code);
   ASSERT_EQ(R.Diags.size(), 3u) << R.dump();
   EXPECT_EQ(R.Diags[0].Level, "warning");
@@ -345,9 +351,7 @@ class CheckSplitNotACheck : public ::testing::TestWithParam<NotACheck> {};
 
 TEST_P(CheckSplitNotACheck, NothingReportedAndExplainSaysWhy) {
   const NotACheck &P = GetParam();
-  std::string Code = "#include <stdbool.h>\n#include <stdio.h>\n" + P.Code +
-                     "int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; "
-                     "i++) r += f(i, n); return r; }\n";
+  std::string Code = calledInALoop(P.Code);
   RunResult Quiet = Split.run(Code);
   EXPECT_TRUE(Quiet.Diags.empty()) << Quiet.dump();
   RunResult R = Split.run(Code, "input.c", {{"Explain", "f"}});
