@@ -488,6 +488,10 @@ public:
         U.ArgFirst = T->getLocation();
       U.ArgLast = T->getLocation();
       U.ArgTokens.push_back(PP.getSpelling(*T));
+      const IdentifierInfo *Id = T->getIdentifierInfo();
+      const MacroInfo *Macro = Id ? PP.getMacroInfo(Id) : nullptr;
+      if (!Macro || !Macro->isFunctionLike())
+        U.ArgTokensNoMacros.push_back(U.ArgTokens.back());
     }
     if (!U.ArgTokens.empty())
       Check.Uses.push_back(std::move(U));
@@ -560,15 +564,20 @@ private:
 namespace {
 /// Where a location was written as a token of a macro argument, one level
 /// of macro argument at a time: yields each "as passed" location going out.
-template <typename Fn> void forEachArgSpelling(SourceLocation L, const SourceManager &SM, Fn F) {
+/// A token of a macro's body stands for that macro's use: its name, or with
+/// \p AtEnd (\p L ends an expression) its ')'. So `erofs_blkoff(blkpos)`,
+/// passed to an assert, is found as the argument it is.
+template <typename Fn>
+void forEachArgSpelling(SourceLocation L, const SourceManager &SM, bool AtEnd, Fn F) {
   while (L.isMacroID()) {
     if (SM.isMacroArgExpansion(L)) {
       L = SM.getImmediateSpellingLoc(L);
-      if (F(L))
-        return;
     } else {
-      L = SM.getImmediateExpansionRange(L).getBegin();
+      CharSourceRange R = SM.getImmediateExpansionRange(L);
+      L = AtEnd ? R.getEnd() : R.getBegin();
     }
+    if (F(L))
+      return;
   }
 }
 
@@ -609,7 +618,7 @@ public:
     if (!Begin.isMacroID())
       return true;
     size_t Found = SIZE_MAX;
-    forEachArgSpelling(Begin, SM, [&](SourceLocation L) {
+    forEachArgSpelling(Begin, SM, /*AtEnd=*/false, [&](SourceLocation L) {
       auto It = ByFirst.find(L.getRawEncoding());
       if (It == ByFirst.end())
         return false;
@@ -619,7 +628,7 @@ public:
     if (Found == SIZE_MAX || Uses[Found].Arg)
       return true;
     bool EndMatches = false;
-    forEachArgSpelling(E->getEndLoc(), SM, [&](SourceLocation L) {
+    forEachArgSpelling(E->getEndLoc(), SM, /*AtEnd=*/true, [&](SourceLocation L) {
       return EndMatches = L == Uses[Found].ArgLast;
     });
     if (EndMatches)
@@ -804,7 +813,7 @@ void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
       Eff = findSideEffectInTokens(U.ArgTokens, Dropped, ruleIndex());
       if (!Eff)
         if (std::optional<SideEffect> W =
-                findSideEffectInTokens(U.ArgTokens, TokenWork, ruleIndex()))
+                findSideEffectInTokens(U.ArgTokensNoMacros, TokenWork, ruleIndex()))
           CountCostly(U, describe(*W, Ctx));
     }
     if (!Eff)

@@ -64,6 +64,10 @@ public:
     clang::SourceLocation NameLoc;            // the macro name at the use
     clang::SourceLocation ArgFirst, ArgLast;  // the condition's tokens as passed
     std::vector<std::string> ArgTokens;
+    /// The same, function-like macros' names left out: what the tokens
+    /// show of the work (a macro's body is not seen; erofs' erofs_blkoff(x)
+    /// is `(x) % EROFS_BLKSIZ`, no call).
+    std::vector<std::string> ArgTokensNoMacros;
     const clang::Expr *Arg = nullptr;         // found in the AST
   };
 

@@ -30,3 +30,15 @@ void flush_bits(struct output_bitstream *os, unsigned bitcount, int is_final_blo
 	ASSERT(in_bounds(os));
 	os->bitcount = bitcount & 7;
 }
+
+// erofs-utils: a function-like macro passed to the assert only computes
+// (erofs_blkoff(x) is `(x) % EROFS_BLKSIZ`); its name is no call.
+#define EROFS_BLKSIZ 4096
+#define erofs_blkoff(addr) ((addr) % EROFS_BLKSIZ)
+#define DBG_BUGON(x) ((void)(x))
+
+unsigned block_offset(unsigned long blkpos)
+{
+	DBG_BUGON(erofs_blkoff(blkpos) != 0);
+	return (unsigned)(blkpos >> 12);
+}
