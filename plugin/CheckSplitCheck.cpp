@@ -678,19 +678,103 @@ const CallExpr *discardingCall(const FunctionDecl *FD, const CallSiteIndex &Site
   return nullptr;
 }
 
-bool isCandidate(const FunctionDecl *FD, const SourceManager &SM) {
-  if (!FD->doesThisDeclarationHaveABody() || FD->isInlined() || FD->isMain() ||
-      FD->isTemplated() || FD->isTemplateInstantiation() || FD->isConstexpr() ||
-      !FD->getDeclName().isIdentifier() || FD->getName().empty() ||
-      isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD))
-    return false;
+/// Why a function is not even looked at. Rendered by describe().
+enum class NotCandidate {
+  None,
+  Declaration,  // no body here
+  Inline,       // inline already
+  Main,
+  Template,     // a template or an instantiation
+  Constexpr,
+  Unnamed,      // an operator, a conversion, no identifier
+  SpecialMember,
+  Cold,         // already cold, or always_inline
+  Invalid,      // did not compile
+  SystemHeader,
+};
+
+const char *describe(NotCandidate Why) {
+  switch (Why) {
+  case NotCandidate::None:
+    return "";
+  case NotCandidate::Declaration:
+    return "this is a declaration; the definition is not in this translation unit";
+  case NotCandidate::Inline:
+    return "it is inline already";
+  case NotCandidate::Main:
+    return "it is main";
+  case NotCandidate::Template:
+    return "it is a template or one's instantiation (not handled)";
+  case NotCandidate::Constexpr:
+    return "it is constexpr";
+  case NotCandidate::Unnamed:
+    return "it has no plain name (an operator or a conversion)";
+  case NotCandidate::SpecialMember:
+    return "it is a constructor, a destructor or a conversion";
+  case NotCandidate::Cold:
+    return "it is marked cold or always_inline already";
+  case NotCandidate::Invalid:
+    return "it does not compile";
+  case NotCandidate::SystemHeader:
+    return "it is in a system header";
+  }
+  llvm_unreachable("unknown reason");
+}
+
+NotCandidate candidacy(const FunctionDecl *FD, const SourceManager &SM) {
+  if (!FD->doesThisDeclarationHaveABody())
+    return NotCandidate::Declaration;
+  if (FD->isInlined())
+    return NotCandidate::Inline;
+  if (FD->isMain())
+    return NotCandidate::Main;
+  if (FD->isTemplated() || FD->isTemplateInstantiation())
+    return NotCandidate::Template;
+  if (FD->isConstexpr())
+    return NotCandidate::Constexpr;
+  if (isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD))
+    return NotCandidate::SpecialMember;
+  if (!FD->getDeclName().isIdentifier() || FD->getName().empty())
+    return NotCandidate::Unnamed;
   if (FD->hasAttr<ColdAttr>() || FD->hasAttr<AlwaysInlineAttr>())
-    return false;
+    return NotCandidate::Cold;
   // Code that did not compile gets no rewrite: its AST is a guess.
   if (FD->isInvalidDecl())
-    return false;
+    return NotCandidate::Invalid;
   SourceLocation Loc = FD->getLocation();
-  return Loc.isValid() && !SM.isInSystemHeader(Loc);
+  if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+    return NotCandidate::SystemHeader;
+  return NotCandidate::None;
+}
+
+/// What makes a preamble or a condition "not a check": a call not known to
+/// be pure, or a write, evaluated where the check would only test (lseek,
+/// sscanf, a call that itself checks and reports). A volatile or atomic read
+/// is no such thing: a check of hardware state is still a check, and gets a
+/// refusal note. Null when there is none.
+struct NotACheck {
+  SideEffect Effect;
+  const Expr *In;  // the initializer or condition
+  unsigned Branch; // 1-based branch of the condition; 0 for the preamble
+};
+
+std::optional<NotACheck> findWorkInTests(const CheckShape &Shape, const RuleIndex &Index,
+                                         const ASTContext &Ctx) {
+  const SideEffectOptions Again = SideEffectOptions::forRepeatedEvaluation();
+  auto Judge = [&](const Expr *E, unsigned Branch) -> std::optional<NotACheck> {
+    std::optional<SideEffect> Eff = findSideEffect(E, Again, Index, Ctx);
+    if (!Eff || Eff->Kind == EffectKind::ReadsVolatile || Eff->Kind == EffectKind::ReadsAtomic)
+      return std::nullopt;
+    return NotACheck{*Eff, E, Branch};
+  };
+  for (size_t I = 0; I < Shape.Decls.size(); ++I)
+    for (const Decl *D : Shape.Decls[I]->decls())
+      if (std::optional<NotACheck> W = Judge(cast<VarDecl>(D)->getInit(), 0))
+        return W;
+  for (size_t I = 0; I < Shape.Branches.size(); ++I)
+    if (std::optional<NotACheck> W = Judge(Shape.Branches[I].Cond, I + 1))
+      return W;
+  return std::nullopt;
 }
 
 } // namespace
@@ -712,16 +796,48 @@ void CheckSplitCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 }
 
 void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (explainRequested())
+    explainDeclarations(Ctx);
   for (const FunctionDecl *FD : definitions().Functions) {
-    if (!isCandidate(FD, Ctx.getSourceManager()))
+    bool Explain = FD->getIdentifier() && explaining(FD->getName());
+    if (Explain)
+      explainBegin(FD->getLocation(), "a definition of function '" + FD->getName() +
+                                          "'; the steps of hotpath-check-split follow");
+    if (NotCandidate Why = candidacy(FD, SM); Why != NotCandidate::None) {
+      if (Explain)
+        explainStep(FD->getLocation(), Twine("not a candidate: ") + describe(Why));
       continue;
-    std::optional<CheckShape> Shape = recogniseShape(FD, ruleIndex(), Ctx);
-    if (!Shape)
+    }
+    ShapeFailure ShapeWhy;
+    std::optional<CheckShape> Shape = recogniseShape(FD, ruleIndex(), Ctx, &ShapeWhy);
+    if (!Shape) {
+      if (Explain)
+        explainStep(ShapeWhy.Where ? ShapeWhy.Where->getBeginLoc() : FD->getLocation(),
+                    "not a check function: " + describe(ShapeWhy));
       continue;
+    }
+    if (std::optional<NotACheck> W = findWorkInTests(*Shape, ruleIndex(), Ctx)) {
+      if (Explain)
+        explainStep(W->Effect.Where ? W->Effect.Where->getBeginLoc() : W->In->getBeginLoc(),
+                    "not a check function: " +
+                        (W->Branch ? "the condition of branch " + std::to_string(W->Branch)
+                                   : std::string("the preamble")) +
+                        " does work besides testing: " + describe(W->Effect, Ctx));
+      continue;
+    }
     bool Multi = Shape->Branches.size() > 1;
+    if (Explain)
+      explainStep(FD->getLocation(),
+                  "a check function: " + std::to_string(Shape->Branches.size()) +
+                      " branch(es) that report and leave, then the success path");
     CallSiteStats Stats = heatOf(FD);
     unsigned Threshold = Multi ? rules().Hotness.MultiBranchThreshold
                                : rules().Hotness.SingleBranchThreshold;
+    if (Explain)
+      explainStep(FD->getLocation(),
+                  describeHeat(Stats, Threshold,
+                               Multi ? "MultiBranchThreshold" : "SingleBranchThreshold"));
     if (!isHot(Stats, Threshold))
       continue;
 
@@ -730,6 +846,9 @@ void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
     Plan P = Rewriter(FD, *Shape, Stats, rules(), ruleIndex(), Ctx, preprocessor(),
                       includes(), Implication, layout())
                  .plan();
+    if (Explain)
+      explainStep(P.NoFix.empty() ? FD->getLocation() : P.NoFixLoc,
+                  P.NoFix.empty() ? "reported, with a fix" : "reported; no fix: " + P.NoFix);
     {
       auto D = Multi ? diag(FD->getLocation(),
                             "check function %0 tests %1 conditions on a hot path; "
@@ -767,6 +886,22 @@ void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
            "on samples/bounds-copy); not slower in any other build mode",
            DiagnosticIDs::Note)
           << FD;
+  }
+}
+
+void CheckSplitCheck::explainDeclarations(ASTContext &Ctx) {
+  // A function this TU only declares: its body, and so its shape, is
+  // elsewhere. Said once, at the first declaration outside system headers.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->lookup(
+           DeclarationName(&Ctx.Idents.get(explainName())))) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || FD->isDefined() || SM.isInSystemHeader(FD->getLocation()))
+      continue;
+    explainBegin(FD->getLocation(), "a declaration of function '" + FD->getName() +
+                                        "'; the steps of hotpath-check-split follow");
+    explainStep(FD->getLocation(), describe(NotCandidate::Declaration));
+    return;
   }
 }
 

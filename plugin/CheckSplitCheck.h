@@ -30,6 +30,8 @@ private:
   /// since it is an assumption, and the note says when it was used.
   std::string AssumeNoWrapOption;
   bool AssumeNoWrap = false;
+  /// Explain mode, for a name this TU declares but does not define.
+  void explainDeclarations(clang::ASTContext &Ctx);
 };
 
 } // namespace hotpath

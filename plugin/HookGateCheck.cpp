@@ -587,6 +587,9 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     return &Hooks.emplace(FD, std::move(*H)).first->second;
   };
 
+  if (explainRequested())
+    explainHooks(Ctx, [&](const FunctionDecl *FD) { return HookFor(FD) != nullptr; });
+
   // No hook defined or named here: no call site to look at, and the TU's
   // bodies need not be walked for them.
   bool AnyHook = llvm::any_of(NamedHooks, [&](const auto &Named) {
@@ -1073,6 +1076,45 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       for (const auto &[Loc, Text] : Notes)
         diag(Loc, "%0", DiagnosticIDs::Note) << Text;
     }
+  }
+}
+
+void HookGateCheck::explainHooks(ASTContext &Ctx,
+                                 llvm::function_ref<bool(const FunctionDecl *)> IsHook) {
+  // The first declaration of the name outside system headers, and whether
+  // it is a hook; why not, in the order the check decides.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Decl *D :
+       Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(explainName())))) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || SM.isInSystemHeader(FD->getLocation()))
+      continue;
+    const FunctionDecl *Def = FD->getDefinition();
+    SourceLocation Loc = (Def ? Def : FD)->getLocation();
+    explainBegin(Loc, "a function '" + explainName().str() +
+                          "'; the steps of hotpath-hook-gate follow");
+    if (IsHook(FD)) {
+      CallSiteStats S = heatOf(FD);
+      explainStep(Loc, "a hook; each call site is gated when the hook's heat and its "
+                       "caller's reach HookThreshold " +
+                           std::to_string(Gate.Threshold) + " (the hook's: " +
+                           (S.describe().empty() ? "no call site here" : S.describe()) + ")");
+      return;
+    }
+    std::string Why;
+    if (FD->isInlined())
+      Why = "it is inline: a call to it costs no call";
+    else if (!Def)
+      Why = "its body is not in this translation unit and no rule set or HookFunctions "
+            "option names it";
+    else if (outOfLineMarker(Def, ErrorInjected).empty())
+      Why = "nothing keeps it out of line on purpose (noinline, used, weak, an "
+            "error-injection macro): the compiler may inline it, and then it costs nothing";
+    else
+      Why = "its body does something in this configuration (neither empty, nor a constant "
+            "return, nor acting only while a global is set)";
+    explainStep(Loc, "not a hook: " + Why);
+    return;
   }
 }
 

@@ -31,6 +31,10 @@ protected:
                                 clang::Preprocessor *PP) override;
 
 private:
+  /// Explain mode: whether the function asked about is a hook, and why not.
+  void explainHooks(clang::ASTContext &Ctx,
+                    llvm::function_ref<bool(const clang::FunctionDecl *)> IsHook);
+
   std::string HookFunctionsOption;
   RuleSet::HookGateRules Gate;
   llvm::StringMap<std::string> NamedHooks; // name -> disabled value text

@@ -38,6 +38,11 @@ struct SharedTUIndex {
   std::optional<TUDefinitions> Definitions; // collected on first use
   const clang::ASTContext *DefinitionsOf = nullptr; // the AST they point into
   bool BodiesIndexed = false;               // CallSites has seen Definitions
+  /// Explain mode: the checks of the TU that share this index, how many have
+  /// finished it, and whether any found the name asked about. The last to
+  /// finish says so when none did (an unknown name is never silence).
+  unsigned Attached = 0, Finished = 0;
+  bool ExplainFound = false;
   /// With a project index: this TU's own call sites of a callee (canonical
   /// declaration) as index records, so that the index's copy of them is not
   /// counted twice, and what the index knows of it; made when first asked.
@@ -56,6 +61,10 @@ struct ConstantParam {
   unsigned Sites = 0;
   bool ProjectWide = false; // from the project index, not this TU alone
 };
+
+/// `hotpath-tidy --explain=<name>`: the name, for the checks linked into
+/// that binary to read as their Explain option's default.
+void setExplainFromCommandLine(llvm::StringRef Name);
 
 class HotpathCheck : public clang::tidy::ClangTidyCheck {
 public:
@@ -110,6 +119,23 @@ protected:
   /// False only when inline remarks are given and show no call to the
   /// function left out of line (all inlined, or no call compiled at all).
   bool staysOutOfLine(const CallSiteStats &S) const;
+  /// The heat decision in words, for explain mode: the evidence, what it is
+  /// weighed against (\p Threshold, named \p ThresholdOption), and the outcome.
+  std::string describeHeat(const CallSiteStats &S, unsigned Threshold,
+                           llvm::StringRef ThresholdOption) const;
+
+  /// Explain mode (option Explain, or hotpath-tidy --explain=<name>): the
+  /// analysis of one function or macro is told step by step, as a remark
+  /// ("explain 'f': ...") followed by one note per step.
+  bool explaining(llvm::StringRef Name) const {
+    return !ExplainName.empty() && Name == ExplainName;
+  }
+  bool explainRequested() const { return !ExplainName.empty(); }
+  llvm::StringRef explainName() const { return ExplainName; }
+  /// Starts the explanation of one declaration or macro definition at \p Loc.
+  void explainBegin(clang::SourceLocation Loc, const llvm::Twine &What);
+  /// One step of it.
+  void explainStep(clang::SourceLocation Loc, const llvm::Twine &Text);
 
   /// The project index the option ProjectIndex names, or null.
   const index::ProjectIndex *projectIndex() const { return Project.get(); }
@@ -150,6 +176,8 @@ private:
   bool ReportColdFunctions = false;
   std::optional<Profile> Prof;
   std::string InlineRemarksPath;
+  std::string ExplainName;
+  llvm::StringSet<> OptionHotFunctions; // named by HotFunctions, not the rule set
   std::optional<InlineRemarks> Inline;
   std::string ProjectIndexPath;
   std::shared_ptr<const index::ProjectIndex> Project;

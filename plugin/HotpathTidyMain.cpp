@@ -1,7 +1,8 @@
 //===--- HotpathTidyMain.cpp - clang-tidy with the hotpath checks built in ===//
 //
-// Without --diff, --profile or --inline-remarks this is clang-tidy,
-// unchanged. With --diff it checks only what a patch touches; with --profile
+// Without --diff, --profile or --inline-remarks this is clang-tidy, with
+// --explain=<name> (the checks' Explain option) and, when nothing says which
+// headers to check, the project's own (driver/HeaderFilter.h). With --diff it checks only what a patch touches; with --profile
 // it orders the findings by the profile's samples; with --inline-remarks it
 // first compiles each TU with clang for its inline remarks
 // (driver/DiffMode.cpp). Each runs this same binary, as plain clang-tidy with
@@ -13,11 +14,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HotpathCheck.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "driver/DiffMode.h"
+#include "driver/HeaderFilter.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
+#include <vector>
 
 extern volatile int HotpathTidyModuleAnchorSource;
 static int HotpathTidyModuleAnchorDestination = HotpathTidyModuleAnchorSource;
@@ -57,5 +62,39 @@ int main(int argc, const char **argv) {
   }
   if (hotpath::driver::wantsDiffMode(argc, argv))
     return hotpath::driver::diffMain(argc, argv);
-  return clang::tidy::clangTidyMain(argc, argv);
+
+  // Plain clang-tidy, with two additions: --explain=<name> (the checks'
+  // Explain option, which a -config would otherwise have to carry), and the
+  // project's own headers checked when nothing says which headers to check.
+  std::vector<const char *> Args(argv, argv + argc);
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "--")
+      break;
+    if (!A.consume_front("--explain") && !A.consume_front("-explain"))
+      continue;
+    std::string Name;
+    size_t Taken = 1;
+    if (A.consume_front("=")) {
+      Name = A.str();
+    } else if (A.empty() && I + 1 < Args.size()) {
+      Name = Args[I + 1];
+      Taken = 2;
+    } else if (!A.empty()) {
+      continue; // another option that starts so
+    }
+    if (Name.empty() || llvm::StringRef(Name).starts_with("-")) {
+      llvm::errs() << "hotpath-tidy: error: --explain needs the name of a function or "
+                      "macro (--explain=check_setget_bounds)\n";
+      return 1;
+    }
+    hotpath::setExplainFromCommandLine(Name);
+    Args.erase(Args.begin() + I, Args.begin() + I + Taken);
+    --I;
+  }
+  std::optional<std::string> HeaderFilter = hotpath::driver::defaultHeaderFilterArg(
+      llvm::ArrayRef<const char *>(Args).drop_front());
+  if (HeaderFilter)
+    Args.insert(Args.begin() + 1, HeaderFilter->c_str());
+  return clang::tidy::clangTidyMain(static_cast<int>(Args.size()), Args.data());
 }

@@ -1,11 +1,15 @@
 //===--- NoopAssertCheck.h - hotpath-noop-assert ----------------*- C++ -*-===//
 //
 // Finds definitions of assert-like macros whose disabled form still evaluates
-// its argument ((void)(x), do { (void)(x); } while (0), if (x) {} ...), in the
-// active branch of #ifdef/#else and in the skipped one, and rewrites them to
-// ((void)(0 && !!(x))), which type-checks the argument and never evaluates
-// it. Uses whose argument has a side effect are reported and block the
-// rewrite.
+// its condition ((void)(x), do { (void)(x); } while (0), if (x) {} ...), in
+// the active branch of #ifdef/#else and in the skipped one, and rewrites them
+// to ((void)(0 && !!(x))), which type-checks the condition and never
+// evaluates it. A macro is assert-like by name (the rule set's list and
+// patterns, the options) or by structure: an enabled twin on the other side
+// of the same #if tests the same parameter and reports or aborts. It is
+// reported only where some use passes a condition that does work the
+// compiler cannot drop; uses whose condition has a side effect are reported
+// and block the rewrite.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +17,7 @@
 #define HOTPATH_TIDY_NOOPASSERTCHECK_H
 
 #include "HotpathCheck.h"
+#include "llvm/ADT/DenseMap.h"
 #include <string>
 #include <vector>
 
@@ -23,33 +28,56 @@ public:
   NoopAssertCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
-  /// What a macro body does with its one parameter.
+  /// What a macro body does with its condition parameter.
   enum class BodyKind {
     Evaluating,    // disabled form that still evaluates it: the finding
     NonEvaluating, // disabled form that does not: ((void)0), sizeof, 0 && ...
     Other          // an enabled form, or anything else: never touched
   };
   /// Classifies a macro body given as token spellings, \p Param being the
-  /// parameter's name (or __VA_ARGS__).
+  /// condition parameter's name (or __VA_ARGS__).
   static BodyKind classifyBody(llvm::ArrayRef<std::string> Tokens,
                                llvm::StringRef Param);
+  /// An enabled assert's body: it tests \p Param (if, ?:, && or ||) and
+  /// calls something that reports or aborts, or hands \p Param to another
+  /// assert (`BUG_ON(cond)`, `assert(!(cond))`).
+  static bool isEnabledForm(llvm::ArrayRef<std::string> Tokens, llvm::StringRef Param,
+                            const RuleIndex &Rules);
   /// The body the fix writes: type-checks \p Param, never evaluates it, and
   /// is valid C and C++ (lambdas before C++20 included).
   static std::string replacementBody(llvm::StringRef Param);
 
   struct MacroDef {
-    std::string Name, Param;
+    std::string Name;
+    /// Parameter names; "__VA_ARGS__" for "...", the name for GNU's "args...".
+    std::vector<std::string> Params;
+    unsigned CondIndex = 0; // the parameter the body names
+    std::string Param;      // its name; "" when the body names none
     clang::SourceLocation HashLoc, NameLoc, BodyBegin, BodyEnd; // BodyEnd: after the last token
     std::vector<std::string> Tokens;
     BodyKind Kind = BodyKind::Other;
+    bool Enabled = false; // Kind Other, and isEnabledForm
     bool Active = false;
   };
   struct Use {
     std::string Name;
     clang::SourceLocation NameLoc;            // the macro name at the use
-    clang::SourceLocation ArgFirst, ArgLast;  // argument tokens as passed
+    clang::SourceLocation ArgFirst, ArgLast;  // the condition's tokens as passed
     std::vector<std::string> ArgTokens;
+    /// The same, function-like macros' names left out: what the tokens
+    /// show of the work (a macro's body is not seen; erofs' erofs_blkoff(x)
+    /// is `(x) % EROFS_BLKSIZ`, no call).
+    std::vector<std::string> ArgTokensNoMacros;
     const clang::Expr *Arg = nullptr;         // found in the AST
+  };
+
+  /// How a macro came to count as assert-like. Rendered by describe().
+  enum class Recognition {
+    None,         // not an assert: no name, pattern or twin says so
+    RuleSetList,  // the rule set's assert_macros
+    Option,       // the AssertMacros option
+    Pattern,      // assert_macro_patterns or AssertMacroPatterns
+    Twin,         // an enabled twin on the other side of the same #if
   };
 
 protected:
@@ -60,14 +88,31 @@ protected:
 
 private:
   friend class NoopAssertPPCallbacks;
-  std::string AssertMacrosOption, MustEvaluateMacrosOption;
+  /// By name: the lists (rule set and option) or a pattern.
+  Recognition recognisedByName(llvm::StringRef Name) const;
+  /// The enabled twin of \p D, if any: another definition of its name in
+  /// its file, on the other side of the same #if, that tests the same
+  /// parameter and reports or aborts.
+  const MacroDef *enabledTwin(const MacroDef &D, const clang::SourceManager &SM,
+                              const clang::LangOptions &LangOpts) const;
+  void explainMacro(const MacroDef &D, Recognition How, const MacroDef *Twin,
+                    unsigned UsesSeen, const Use *FirstWork, const std::string &WorkWhy,
+                    unsigned Blocked, bool Reported, const clang::ASTContext &Ctx);
+
+  std::string AssertMacrosOption, AssertMacroPatternsOption, MustEvaluateMacrosOption;
   bool CheckFunctionCalls;
-  llvm::StringSet<> AssertNames;
-  // The same names as identifiers: the PP callbacks run on every macro.
+  llvm::StringSet<> ListedNames, OptionNames, Never;
+  NamePatterns Patterns; // the rule set's and the option's
+  // Macros whose uses are recorded, as identifiers: the PP callbacks run on
+  // every macro.
   llvm::SmallPtrSet<const clang::IdentifierInfo *, 8> AssertIdents;
+  llvm::DenseMap<const clang::IdentifierInfo *, unsigned> CondIndexOf;
   std::vector<MacroDef> Defs;
   llvm::StringSet<> DefKeys; // file:offset, so a header seen twice counts once
   std::vector<Use> Uses;
+  /// Explain mode: definitions of the name asked about that are not
+  /// recorded, with why ("it is not function-like").
+  std::vector<std::pair<clang::SourceLocation, std::string>> ExplainSkipped;
 };
 
 } // namespace hotpath

@@ -48,6 +48,7 @@ template <> struct MappingTraits<hotpath::RuleSet> {
     Io.mapOptional("noreturn_functions", R.NoreturnFunctions);
     Io.mapOptional("pure_functions", R.PureFunctions);
     Io.mapOptional("assert_macros", R.AssertMacros);
+    Io.mapOptional("assert_macro_patterns", R.AssertMacroPatterns);
     Io.mapOptional("must_evaluate_macros", R.MustEvaluateMacros);
     Io.mapOptional("hot_functions", R.HotFunctions);
     Io.mapOptional("spellings", R.Spellings);
@@ -82,6 +83,36 @@ RuleIndex::RuleIndex(const RuleSet &Rules) {
   insertAll(AssertMacros, Rules.AssertMacros);
   insertAll(HotFunctions, Rules.HotFunctions);
   insertAll(MustEvaluateMacros, Rules.MustEvaluateMacros);
+  for (const std::string &P : Rules.AssertMacroPatterns)
+    consumeError(AssertPatterns.add(P)); // parseRuleSet rejected a bad one
+}
+
+Error NamePatterns::add(StringRef Pattern) {
+  // Identifiers and glob syntax only: a pattern is matched against macro
+  // names, so anything else is a typo that would silently match nothing.
+  if (Pattern.empty() ||
+      Pattern.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                "0123456789_*?[]!-^") != StringRef::npos)
+    return createStringError(inconvertibleErrorCode(),
+                             "pattern '%s' is not a glob of identifier characters "
+                             "('*ASSERT*', '*_BUGON', 'DCHECK*')",
+                             Pattern.str().c_str());
+  Texts.push_back(Pattern.str());
+  Expected<GlobPattern> G = GlobPattern::create(Texts.back());
+  if (!G) {
+    Texts.pop_back();
+    return createStringError(inconvertibleErrorCode(), "pattern '%s': %s",
+                             Pattern.str().c_str(), toString(G.takeError()).c_str());
+  }
+  Globs.push_back(std::move(*G));
+  return Error::success();
+}
+
+StringRef NamePatterns::match(StringRef Name) const {
+  for (size_t I = 0; I < Globs.size(); ++I)
+    if (Globs[I].match(Name))
+      return Texts[I];
+  return "";
 }
 
 std::vector<StringRef> presetNames() {
@@ -131,6 +162,11 @@ Expected<RuleSet> parseRuleSet(StringRef Text, StringRef BufferName) {
                              "%s: spellings.report_suffix '%s' is not an identifier suffix",
                              BufferName.str().c_str(),
                              Rules.Spellings.ReportSuffix.c_str());
+  NamePatterns Patterns;
+  for (const std::string &P : Rules.AssertMacroPatterns)
+    if (Error E = Patterns.add(P))
+      return createStringError(inconvertibleErrorCode(), "%s: assert_macro_patterns: %s",
+                               BufferName.str().c_str(), toString(std::move(E)).c_str());
   if (Rules.HookGate.Style != "plain" && Rules.HookGate.Style != "atomic" &&
       Rules.HookGate.Style != "static_key")
     return createStringError(inconvertibleErrorCode(),

@@ -13,6 +13,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/GlobPattern.h"
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,10 @@ struct RuleSet {
   std::vector<std::string> NoreturnFunctions;
   std::vector<std::string> PureFunctions;
   std::vector<std::string> AssertMacros;
+  /// Glob patterns (`*ASSERT*`, `*_BUGON`, `DCHECK*`) naming more assert-like
+  /// macros: a macro they name is one when its disabled definition only
+  /// evaluates its condition (hotpath-noop-assert).
+  std::vector<std::string> AssertMacroPatterns;
   /// Assert-like macros that must evaluate their argument (WARN_ON, BUG_ON,
   /// VERIFY): their value is used or their effect is wanted in every build.
   std::vector<std::string> MustEvaluateMacros;
@@ -69,10 +75,29 @@ struct RuleSet {
   } HookGate;
 };
 
+/// Glob patterns over identifiers ("*ASSERT*", "DCHECK*"), with the text of
+/// each.
+class NamePatterns {
+public:
+  /// Adds \p Pattern; an error names it when it is not a glob of identifier
+  /// characters.
+  llvm::Error add(llvm::StringRef Pattern);
+  /// The first pattern that matches \p Name, or "".
+  llvm::StringRef match(llvm::StringRef Name) const;
+
+private:
+  // A GlobPattern points into the text it was made from: a deque keeps
+  // every text where it is.
+  std::deque<std::string> Texts;
+  std::vector<llvm::GlobPattern> Globs;
+};
+
 /// Fast membership tests over a loaded rule set.
 struct RuleIndex {
   llvm::StringSet<> ReportingFunctions, ReportingMacros, NoreturnFunctions,
       PureFunctions, AssertMacros, HotFunctions, MustEvaluateMacros;
+  /// AssertMacroPatterns (parseRuleSet rejects a malformed one).
+  NamePatterns AssertPatterns;
   explicit RuleIndex(const RuleSet &Rules);
 };
 

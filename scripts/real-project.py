@@ -46,6 +46,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEB_SRC = '/etc/apt/sources.list.d/hotpath-deb-src.sources'
+DIAGNOSTIC = re.compile(r'^[^:\s][^:]*:\d+:\d+: (warning|note|remark): ')
 FINDING = re.compile(r'^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): warning: (?P<msg>.*) \[(?P<check>hotpath-[a-z-]+)\]$')
 
 
@@ -481,6 +482,12 @@ def main():
         status = collections.Counter(r['status'] for r in results)
         by_check = collections.Counter(f['check'] for r in results for f in r['findings'])
         findings_file = os.path.join(opts.work, pkg + '-findings.txt')
+        # Every message, notes included, to classify the findings by.
+        with open(os.path.join(opts.work, pkg + '-messages.txt'), 'w') as f:
+            for r in results:
+                lines = [l for l in r['out'].splitlines() if DIAGNOSTIC.match(l)]
+                if lines:
+                    f.write('\n'.join(lines) + '\n')
         with open(findings_file, 'w') as f:
             for r in results:
                 for x in r['findings']:

@@ -66,6 +66,10 @@ std::string CallSiteStats::describe() const {
                                   *InlineSites, *InlineSites == 1 ? "" : "s"));
   if (Calls)
     Parts.push_back(llvm::formatv("{0} call site{1}", Calls, Calls == 1 ? "" : "s"));
+  if (OncePerRun)
+    Parts.push_back(llvm::formatv("{0} run once per program start (main, a command-line "
+                                  "loop) and score nothing",
+                                  OncePerRun));
   if (InLoops)
     Parts.push_back(llvm::formatv("{0} in loops", InLoops));
   if (FromMacroAccessors)
@@ -75,7 +79,7 @@ std::string CallSiteStats::describe() const {
   for (const std::string &M : CallingMacros)
     Parts.push_back("called by accessor macro '" + M + "'");
   if (NamedHot)
-    Parts.push_back("named hot by the rule set");
+    Parts.push_back("named hot by " + (NamedHotBy.empty() ? "the rule set" : NamedHotBy));
   std::string Local = llvm::join(Parts, ", ");
   std::string Remote = describeElsewhere(Project);
   if (Remote.empty())
@@ -84,6 +88,73 @@ std::string CallSiteStats::describe() const {
 }
 
 namespace {
+/// True when \p E calls getopt (getopt_long, getopt_long_only) or, with
+/// \p ArgcArgv, reads a variable named argc or argv.
+bool readsCommandLine(const Stmt *E, bool ArgcArgv) {
+  llvm::SmallVector<const Stmt *, 16> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = Call->getDirectCallee(); F && F->getIdentifier())
+        if (F->getName() == "getopt" || F->getName() == "getopt_long" ||
+            F->getName() == "getopt_long_only")
+          return true;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && ArgcArgv)
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()); VD && VD->getIdentifier())
+        if (VD->getName() == "argc" || VD->getName() == "argv")
+          return true;
+    if (isa<CompoundStmt, IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt>(S))
+      continue; // statements: the callers pick the parts to read
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return false;
+}
+
+/// A loop over the command line: its condition calls getopt (or
+/// getopt_long, getopt_long_only) or reads argc or argv, or a statement of
+/// its body calls getopt (`while (1) { c = getopt_long(...); if (c < 0)
+/// break; switch (c) ... }`). It runs once per argument of one program
+/// start, so a call in it is no hotter than one outside: a getopt loop
+/// calling an option parser from four cases made btrfs-corrupt-block's
+/// parse_key "4 in loops". Only the body's own statements are read, not
+/// what they nest, so this costs a few nodes a loop.
+bool isArgumentLoop(const Stmt *Loop) {
+  const Expr *Cond = nullptr;
+  const Stmt *Body = nullptr;
+  if (const auto *For = dyn_cast<ForStmt>(Loop)) {
+    Cond = For->getCond();
+    Body = For->getBody();
+  } else if (const auto *While = dyn_cast<WhileStmt>(Loop)) {
+    Cond = While->getCond();
+    Body = While->getBody();
+  } else if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
+    Cond = Do->getCond();
+    Body = Do->getBody();
+  }
+  if (Cond && readsCommandLine(Cond, /*ArgcArgv=*/true))
+    return true;
+  // getopt in the body comes with `while (1)` or `for (;;)`: other loops'
+  // bodies are not read (half this test's cost on sqlite3.c).
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!CS || (Cond && !isa<IntegerLiteral>(Cond->IgnoreParenImpCasts())))
+    return false;
+  for (const Stmt *S : CS->body()) {
+    const Stmt *Part = S;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      Part = If->getCond();
+    else if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+      Part = Switch->getCond();
+    else if (!isa<Expr, DeclStmt>(S))
+      continue;
+    if (readsCommandLine(Part, /*ArgcArgv=*/false))
+      return true;
+  }
+  return false;
+}
+
 /// Walks the written code of bodies and records calls and function
 /// references. A plain recursive walk of children(), several times cheaper
 /// than a RecursiveASTVisitor, which also walks types and declarations.
@@ -113,6 +184,9 @@ private:
     unsigned LoopDepth;
   };
   static constexpr unsigned MaxRecursion = 256;
+  /// Set in the loop count inside a command-line loop (isArgumentLoop);
+  /// the other bits count the loops around a call.
+  static constexpr unsigned OncePerRunBit = 1u << 31;
 
   void walk(const Stmt *S, const FunctionDecl *Enclosing, unsigned Loops, unsigned Depth) {
     if (Depth > MaxRecursion) {
@@ -157,7 +231,11 @@ private:
       case Stmt::ForStmtClass:
       case Stmt::WhileStmtClass:
       case Stmt::DoStmtClass:
-        ++Loops;
+        // A command-line loop is no hot loop: its calls run once a start.
+        if (isArgumentLoop(S))
+          Loops |= OncePerRunBit;
+        else
+          ++Loops;
         break;
       case Stmt::CXXForRangeStmtClass: {
         // The begin/end/!= calls clang adds are not call sites anyone wrote.
@@ -209,7 +287,11 @@ private:
         InAssert = !Rules.AssertMacros.empty() &&
                    isInsideMacroNamed(Loc, Rules.AssertMacros, SM, LangOpts);
       }
-      Index.recordCall(Call, Direct, Enclosing, Loops > 0, InAccessor, InAssert);
+      unsigned RealLoops = Loops & ~OncePerRunBit;
+      bool Once = (Loops & OncePerRunBit) ||
+                  (RealLoops == 0 && Enclosing && Enclosing->isMain());
+      Index.recordCall(Call, Direct, Enclosing, RealLoops > 0 && !Once, InAccessor, InAssert,
+                       Once);
     }
     // The callee's own name is a call, not a use of its address.
     bool NamedCallee = Direct && Callee && isa<DeclRefExpr>(Callee->IgnoreParenImpCasts());
@@ -233,9 +315,10 @@ void CallSiteIndex::indexBody(const Stmt *Body, const FunctionDecl *Enclosing,
 
 void CallSiteIndex::recordCall(const CallExpr *Call, const FunctionDecl *Callee,
                                const FunctionDecl *Enclosing, bool InLoop, bool InAccessor,
-                               bool InAssert) {
+                               bool InAssert, bool OncePerRun) {
   CallSiteStats &S = Stats[Callee->getCanonicalDecl()];
   ++S.Calls;
+  S.OncePerRun += OncePerRun;
   S.InLoops += InLoop;
   S.FromMacroAccessors += InAccessor;
   S.InAssertMacros += InAssert;

@@ -33,6 +33,10 @@ class IncludeGraph;
 
 struct CallSiteStats {
   unsigned Calls = 0;
+  /// Of Calls, those that run once per program start: in main outside any
+  /// loop, or in a loop over the command line (getopt, argc, argv). They
+  /// score nothing.
+  unsigned OncePerRun = 0;
   unsigned InLoops = 0;
   unsigned FromMacroAccessors = 0;
   unsigned InAssertMacros = 0;
@@ -41,6 +45,9 @@ struct CallSiteStats {
   std::vector<std::string> CallingMacros;
   bool AddressTaken = false;
   bool NamedHot = false;
+  /// Who named it hot, for the note: "the HotFunctions option", "the rule
+  /// set 'linux-kernel'" (set by the check, which knows its options).
+  std::string NamedHotBy;
   /// Share of a profile's samples the function took, when a profile is given.
   std::optional<double> ProfilePercent;
   std::string ProfileDescription; // "self samples in 'perf.txt'"
@@ -59,7 +66,7 @@ struct CallSiteStats {
   } Project;
 
   unsigned score() const {
-    return Calls + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +
+    return Calls - OncePerRun + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +
            4 * static_cast<unsigned>(CallingMacros.size()) + (NamedHot ? 1000 : 0) +
            Project.Calls + 2 * Project.InLoops + 4 * Project.FromMacroAccessors +
            Project.InAssertMacros;
@@ -100,7 +107,7 @@ public:
   /// for a global's initializer), and a function used as a value.
   void recordCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
                   const clang::FunctionDecl *Enclosing, bool InLoop, bool InAccessor,
-                  bool InAssert);
+                  bool InAssert, bool OncePerRun = false);
   void recordAddressTaken(const clang::FunctionDecl *FD);
   void recordMacroDefinition(const clang::IdentifierInfo *Macro,
                              const clang::MacroInfo &Info);

@@ -6,6 +6,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -60,6 +61,39 @@ static const FunctionDecl *directCallee(const Expr *E) {
   return nullptr;
 }
 
+/// The words of an identifier, lower case: "btrfs_warn" -> btrfs, warn;
+/// "serverLog" -> server, log.
+static llvm::SmallVector<std::string, 4> identifierWords(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words;
+  std::string Word;
+  for (size_t I = 0; I <= Name.size(); ++I) {
+    char C = I < Name.size() ? Name[I] : '_';
+    bool Boundary = C == '_' || (llvm::isUpper(C) && I > 0 && llvm::isLower(Name[I - 1]));
+    if (Boundary && !Word.empty()) {
+      Words.push_back(Word);
+      Word.clear();
+    }
+    if (C != '_')
+      Word += llvm::toLower(C);
+  }
+  return Words;
+}
+
+bool nameSaysReporting(StringRef Name) {
+  return llvm::any_of(identifierWords(Name), [](StringRef W) {
+    return W.starts_with("log") || W.starts_with("warn") || W.starts_with("err") ||
+           W.starts_with("print") || W.contains("printf") || W.contains("printk");
+  });
+}
+
+bool nameSaysAborting(StringRef Name) {
+  return llvm::any_of(identifierWords(Name), [](StringRef W) {
+    return W == "abort" || W == "panic" || W == "bug" || W == "fatal" || W == "die" ||
+           W == "trap" || W == "oops" || W == "halt" || W == "unreachable" ||
+           W.starts_with("fail") || W.starts_with("assert");
+  });
+}
+
 bool isReportingFunction(const FunctionDecl *FD, const RuleIndex &Rules) {
   const IdentifierInfo *II = FD->getIdentifier();
   if (II && Rules.ReportingFunctions.contains(II->getName()))
@@ -71,6 +105,40 @@ bool isReportingFunction(const FunctionDecl *FD, const RuleIndex &Rules) {
         Format->getType()->getName() == "gnu_printf")
       return !II || !II->getName().contains("sprintf");
   return false;
+}
+
+bool isReportingCall(const CallExpr *Call, const RuleIndex &Rules) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return false;
+  if (isReportingFunction(FD, Rules))
+    return true;
+  // A project logger without a format attribute: variadic, named like one,
+  // and handed a literal format string as its last fixed argument
+  // (my_log(LOG_ERR, "bad %d", v)).
+  unsigned Fixed = FD->getNumParams();
+  const IdentifierInfo *II = FD->getIdentifier();
+  if (!FD->isVariadic() || Fixed == 0 || Call->getNumArgs() < Fixed || !II ||
+      !nameSaysReporting(II->getName()))
+    return false;
+  return isa<StringLiteral>(Call->getArg(Fixed - 1)->IgnoreParenImpCasts());
+}
+
+/// A call that does nothing: to a function whose visible body is empty,
+/// with arguments that are plain names or constants (rcu_read_lock() around
+/// a kernel-style logger in user space).
+static bool isEmptyCall(const Stmt *S) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(S);
+  const FunctionDecl *Def = nullptr;
+  if (!Call || !Call->getDirectCallee() || !Call->getDirectCallee()->hasBody(Def))
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || !Body->body_empty())
+    return false;
+  return llvm::all_of(Call->arguments(), [](const Expr *A) {
+    A = A->IgnoreParenImpCasts();
+    return isa<DeclRefExpr, IntegerLiteral, StringLiteral, CharacterLiteral>(A);
+  });
 }
 
 /// Statements that only report, or do nothing: what project logging macros
@@ -88,6 +156,8 @@ static bool onlyReportsOrNothing(const Stmt *S, const RuleIndex &Rules,
     return llvm::all_of(CS->body(), [&](const Stmt *Child) {
       return onlyReportsOrNothing(Child, Rules, Ctx, Reported);
     });
+  if (isEmptyCall(stripStatementExpr(S)))
+    return true;
   if (!isReportingStatement(S, Rules, Ctx))
     return false;
   Reported = true;
@@ -106,8 +176,8 @@ bool isReportingStatement(const Stmt *S, const RuleIndex &Rules,
       outermostMacroName(S->getBeginLoc(), SM, Ctx.getLangOpts()) ==
           outermostMacroName(S->getEndLoc(), SM, Ctx.getLangOpts()))
     return true;
-  if (const FunctionDecl *Callee = directCallee(stripStatementExpr(S)))
-    return isReportingFunction(Callee, Rules);
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(stripStatementExpr(S)))
+    return isReportingCall(Call, Rules);
   if (isa<DoStmt, CompoundStmt>(S)) {
     bool Reported = false;
     return onlyReportsOrNothing(S, Rules, Ctx, Reported) && Reported;

@@ -13,6 +13,7 @@
 #include "Rules.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -39,6 +40,21 @@ bool isInsideMacroNamed(clang::SourceLocation Loc, const llvm::StringSet<> &Name
 /// A function that only reports: named by the rule set, or printf-like (a
 /// format attribute) without writing into a caller's buffer.
 bool isReportingFunction(const clang::FunctionDecl *FD, const RuleIndex &Rules);
+
+/// A call that only reports: to a reporting function, or to a variadic
+/// function whose name says log/warn/err/print (nameSaysReporting) with a
+/// string literal as its last fixed argument (the format).
+bool isReportingCall(const clang::CallExpr *Call, const RuleIndex &Rules);
+
+/// The identifier names a logger: one of its words (split at '_' and at
+/// lower-to-upper case changes) starts with log, warn, err or print, or
+/// holds printf/printk.
+bool nameSaysReporting(llvm::StringRef Name);
+
+/// The identifier names something that aborts or fails: one of its words is
+/// abort, panic, bug, fatal, die, trap, oops, halt or unreachable, or starts
+/// with fail or assert ("BUG_ON", "assert_failed").
+bool nameSaysAborting(llvm::StringRef Name);
 
 /// A statement whose only effect is to report: a call to a reporting function
 /// or an expansion of a reporting macro.

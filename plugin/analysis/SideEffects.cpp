@@ -30,6 +30,14 @@ SideEffectOptions SideEffectOptions::forDroppedEvaluation(bool InvisibleCallsAre
   return O;
 }
 
+SideEffectOptions SideEffectOptions::forKeptWork() {
+  SideEffectOptions O;
+  O.Calls = CallPolicy::VisibleBodies;
+  O.LoopsAreEffects = true;
+  O.Reasons = Wording::Detailed;
+  return O;
+}
+
 bool isKnownPureFunction(const FunctionDecl *FD, const RuleIndex &Rules,
                          const ASTContext &Ctx) {
   if (!FD)
@@ -123,6 +131,8 @@ private:
         isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingMacros, Ctx.getSourceManager(),
                            Ctx.getLangOpts()))
       return std::nullopt;
+    if (Fn && Opts.LoopsAreEffects && isLoop(S))
+      return effect(EffectKind::Loops, S);
     if (const auto *E = dyn_cast<Expr>(S)) {
       // Operands of sizeof, alignof, noexcept, typeid and _Generic's
       // unselected arms are not evaluated.
@@ -153,6 +163,15 @@ private:
       if (std::optional<SideEffect> R = visit(Child, Fn, Depth))
         return R;
     return std::nullopt;
+  }
+
+  /// A statement that may repeat: `do ... while (0)` from a macro is none.
+  bool isLoop(const Stmt *S) const {
+    if (const auto *Do = dyn_cast<DoStmt>(S)) {
+      std::optional<llvm::APSInt> Cond = Do->getCond()->getIntegerConstantExpr(Ctx);
+      return !Cond || !Cond->isZero();
+    }
+    return isa<ForStmt, WhileStmt, CXXForRangeStmt>(S);
   }
 
   /// The effect of \p E itself, not of its operands.
@@ -378,6 +397,9 @@ std::string describe(const SideEffect &E, const ASTContext &Ctx) {
     break;
   case EffectKind::ReadsAtomic:
     Why = "it reads atomic storage";
+    break;
+  case EffectKind::Loops:
+    Why = "it runs a loop";
     break;
   }
   // "it calls 'a', which calls 'b', which increments 'n'".

@@ -59,6 +59,9 @@ struct SideEffectOptions {
   /// Reading volatile or atomic storage is an effect (a second read may give
   /// another value).
   bool VolatileReadsAreEffects = true;
+  /// A loop in a followed body is an effect (VisibleBodies): a call that may
+  /// not return is one the compiler keeps, C letting it assume no loop ends.
+  bool LoopsAreEffects = false;
   /// How describe() words the reason.
   enum class Wording {
     Brief,    // "it assigns", "it has an expression with side effects"
@@ -73,6 +76,12 @@ struct SideEffectOptions {
   /// state is an effect, reporting is not; \p InvisibleCallsAreEffects as
   /// above.
   static SideEffectOptions forDroppedEvaluation(bool InvisibleCallsAreEffects);
+  /// For code whose cost is in question (a disabled assert's argument, whose
+  /// value is unused): is it work the compiler must keep? Reads of plain
+  /// storage, arithmetic, calls declared pure and calls whose visible bodies
+  /// only compute are not; a call the compiler cannot see, a report, a
+  /// loop in a callee, a volatile or atomic read, a write are.
+  static SideEffectOptions forKeptWork();
 };
 
 /// Why code has a side effect. Rendered by describe(), nowhere else.
@@ -92,6 +101,7 @@ enum class EffectKind {
   OtherExpression,     // statement expression, va_arg, atomic builtin
   ReadsVolatile,
   ReadsAtomic,
+  Loops,               // a loop in a followed body (LoopsAreEffects)
 };
 
 struct SideEffect {

@@ -72,7 +72,8 @@ struct Options {
   std::string Checks = "-*,hotpath-*";
   std::string Profile;        // --profile
   bool InlineRemarks = false; // --inline-remarks
-  std::string HeaderFilter = ".*";
+  // None: each run's default, the project's own headers (HeaderFilter.h).
+  std::optional<std::string> HeaderFilter;
   std::optional<std::string> Config, ConfigFile;
   std::vector<std::string> Sources;     // without --diff
   std::vector<std::string> PassThrough; // given to each per-TU run
@@ -110,7 +111,13 @@ const char Usage[] =
     "                     optimization record; report a check or hook only where\n"
     "                     calls to it stay out of line\n"
     "  --index-only       build or refresh the project index, check nothing\n"
+    "  --explain=<name>   each step of the checks' analysis of that function or macro\n"
+    "                     (found, shape rule, heat and threshold, fix), as remarks\n"
+    "                     and notes (the checks' Explain option)\n"
     "  (none of them, with sources) plain clang-tidy, with the clang-tidy options below\n"
+    "                     Headers: without -header-filter (or a HeaderFilterRegex),\n"
+    "                     the project's own are checked: those under the compile\n"
+    "                     database's source root, never system headers\n"
     "\n"
     "OPTIONS of the modes:\n"
     "  -p <build-dir>     where compile_commands.json is (required)\n"
@@ -836,13 +843,14 @@ int diffMain(int Argc, const char **Argv) {
   std::atomic<size_t> Next{0}, Done{0};
   std::string ChecksArg = "--checks=" + O.Checks;
   std::string BuildArg = "-p=" + O.BuildDir;
-  std::string HeaderArg = "--header-filter=" + O.HeaderFilter;
+  std::string HeaderArg = O.HeaderFilter ? "--header-filter=" + *O.HeaderFilter : "";
   auto Work = [&] {
     for (size_t I; (I = Next++) < TUs.size();) {
       std::string Yaml = (Tmp.Path + "/" + std::to_string(I) + ".yaml").str();
       std::string ExportArg = "--export-fixes=" + Yaml;
-      std::vector<llvm::StringRef> Args = {Self, BuildArg, ChecksArg, HeaderArg, "--quiet",
-                                           ExportArg};
+      std::vector<llvm::StringRef> Args = {Self, BuildArg, ChecksArg, "--quiet", ExportArg};
+      if (!HeaderArg.empty())
+        Args.push_back(HeaderArg);
       for (const std::string &A : ConfigArgs)
         Args.push_back(A);
       for (const std::string &A : O.PassThrough)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # hotpath-noop-assert across translation units: the disabled ASSERT lives in
-# a header; a.c only has harmless uses, b.c has ASSERT(n++ > 0). a.c alone
+# a header; a.c only has harmless uses (a call with no visible effect), b.c
+# has ASSERT(n++ > 0). a.c alone
 # gets the definition rewritten (exactly); run on both files, the definition
 # must not be rewritten and b.c's use must be reported with its location --
 # in one clang-tidy run, and with --export-fixes + clang-apply-replacements,
@@ -29,7 +30,9 @@ cat >"$work/src/dbg.h" <<'H'
 #endif
 #endif
 H
-printf '#include "dbg.h"\nint first(const int *v, int n)\n{\n\tASSERT(n > 0);\n\treturn v[0];\n}\n' >"$work/src/a.c"
+# a.c's use costs a call (the reason to rewrite) and has no side effect that
+# a.c can see.
+printf '#include "dbg.h"\nint sorted(const int *v, int n);\nint first(const int *v, int n)\n{\n\tASSERT(sorted(v, n));\n\treturn v[0];\n}\n' >"$work/src/a.c"
 printf '#include "dbg.h"\nint next(int n)\n{\n\tASSERT(n++ > 0);\n\treturn n;\n}\n' >"$work/src/b.c"
 use="b.c:4:2: warning: argument of 'ASSERT' has a side effect (it increments 'n'); a disabled 'ASSERT' that does not evaluate its argument would lose it, so the definition of 'ASSERT' is not rewritten [hotpath-noop-assert]"
 

@@ -22,7 +22,7 @@ in a directive under the line it is about, in any C/C++ file of the case:
 ":[[@LINE]]", ":[[@LINE+N]]", ":[[@LINE-N]]" count lines of the file the
 directive is in; "other.h:12:1: note: ..." names another file of the case and
 its line; "error: ..." (no location) is a line printed with none. A warning
-(or error) directive starts a group; the note directives after it in the same
+(error, remark: explain mode's) directive starts a group; the note directives after it in the same
 file, up to the next warning, are its notes, in the order clang-tidy prints
 them. The check is exact and complete: the groups, ordered by the warning's
 file name, line and column (clang-tidy's order), must give every line
@@ -56,7 +56,7 @@ import sys
 import tempfile
 
 DIAG = re.compile(r'^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): '
-                  r'(?P<level>warning|note|error): (?P<text>.*)$')
+                  r'(?P<level>warning|note|error|remark): (?P<text>.*)$')
 
 
 def case_settings(path):
@@ -180,7 +180,7 @@ SOURCE_EXTS = ('.c', '.cpp', '.h', '.hpp')
 DIRECTIVE = re.compile(r'//\s*CHECK-MESSAGES:\s?(?P<body>.*?)\s*$')
 ANY_DIRECTIVE = re.compile(r'CHECK-[A-Z]')
 LOCATED = re.compile(r'^(?P<file>[^:\s]*):(?:\[\[@LINE(?P<off>[+-]\d+)?\]\]|(?P<line>\d+)):'
-                     r'(?P<col>\d+): (?P<level>warning|note|error): (?P<text>.*)$')
+                     r'(?P<col>\d+): (?P<level>warning|note|error|remark): (?P<text>.*)$')
 
 
 def read_directives(case_dir, files):

@@ -218,7 +218,15 @@ static int check_slot(unsigned slot, unsigned mask)
   RunResult Named = Split.run(Check1 + "int f(unsigned a) { return check_slot(a, 1); }\n", "input.c",
                         {{"HotFunctions", "other; check_slot"}});
   ASSERT_EQ(Named.Diags.size(), 2u) << Named.dump();
-  EXPECT_EQ(Named.Diags[1].Message, "'check_slot' is hot: 1 call site, named hot by the rule set");
+  EXPECT_EQ(Named.Diags[1].Message,
+            "'check_slot' is hot: 1 call site, named hot by the HotFunctions option");
+  // Named by a rule set, the note names the rule set.
+  hotpath::test::TempFile Rules("name: my-project\nhot_functions: [check_slot]\n");
+  RunResult ByRules = Split.run(Check1 + "int f(unsigned a) { return check_slot(a, 1); }\n",
+                                "input.c", {{"RuleSet", Rules.path()}});
+  ASSERT_EQ(ByRules.Diags.size(), 2u) << ByRules.dump();
+  EXPECT_EQ(ByRules.Diags[1].Message,
+            "'check_slot' is hot: 1 call site, named hot by the rule set 'my-project'");
 }
 
 TEST(CheckSplit, CallsInsideAssertMacrosCountAsHeat) {
@@ -250,11 +258,17 @@ void PrintTo(const Refusal &R, std::ostream *OS) { *OS << R.Name; }
 
 class CheckSplitRefuses : public ::testing::TestWithParam<Refusal> {};
 
+/// \p Body (which defines f(unsigned long, unsigned long)) with the headers
+/// it needs and a caller that calls f in a loop: hot enough to report.
+std::string calledInALoop(const std::string &Body) {
+  return "#include <stdbool.h>\n#include <stdio.h>\n" + Body +
+         "int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; "
+         "i++) r += f(i, n); return r; }\n";
+}
+
 TEST_P(CheckSplitRefuses, ExplainsWhyThereIsNoFix) {
   const Refusal &P = GetParam();
-  std::string Code = "#include <stdbool.h>\n#include <stdio.h>\n" + P.Code +
-                     "int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; "
-                     "i++) r += f(i, n); return r; }\n";
+  std::string Code = calledInALoop(P.Code);
   RunResult R = Split.run(Code);
   ASSERT_EQ(R.Diags.size(), 3u) << R.dump();
   EXPECT_EQ(R.Diags[0].Level, "warning");
@@ -266,21 +280,6 @@ TEST_P(CheckSplitRefuses, ExplainsWhyThereIsNoFix) {
 INSTANTIATE_TEST_SUITE_P(
     Cases, CheckSplitRefuses,
     ::testing::Values(
-        Refusal{"ImpureCall",
-                "unsigned long limit(void);\n"
-                "static int f(unsigned long a, unsigned long b) {\n"
-                "  if (a > b) { puts(\"a\"); return 1; }\n"
-                "  if (a > limit()) { puts(\"b\"); return 1; }\n  return 0;\n}\n",
-                6, 11,
-                "the slow path evaluates this condition again, and it calls 'limit', "
-                "which is not known to be pure"},
-        Refusal{"Assignment",
-                "static unsigned long seen;\n"
-                "static int f(unsigned long a, unsigned long b) {\n"
-                "  unsigned long c = (seen = a);\n"
-                "  if (c > b) { puts(\"a\"); return 1; }\n"
-                "  if (a == 0) { puts(\"b\"); return 1; }\n  return 0;\n}\n",
-                5, 22, "the slow path evaluates this preamble again, and it assigns"},
         Refusal{"VolatileRead",
                 "volatile unsigned long hw;\n"
                 "static int f(unsigned long a, unsigned long b) {\n"
@@ -368,6 +367,51 @@ int use(unsigned long n) { int r = 0; for (unsigned long i = 0; i < n; i++) r +=
   EXPECT_TRUE(R.errors().empty()) << R.dump();
   expectStable(Split.run(R.fixed()));
 }
+
+// Tests that do work (a call not known to be pure, a write) make no check
+// function at all: nothing is reported, and explain mode says why.
+struct NotACheck {
+  const char *Name;
+  std::string Code;
+  unsigned Line, Col;
+  const char *Why;
+};
+
+void PrintTo(const NotACheck &N, std::ostream *OS) { *OS << N.Name; }
+
+class CheckSplitNotACheck : public ::testing::TestWithParam<NotACheck> {};
+
+TEST_P(CheckSplitNotACheck, NothingReportedAndExplainSaysWhy) {
+  const NotACheck &P = GetParam();
+  std::string Code = calledInALoop(P.Code);
+  RunResult Quiet = Split.run(Code);
+  EXPECT_TRUE(Quiet.Diags.empty()) << Quiet.dump();
+  RunResult R = Split.run(Code, "input.c", {{"Explain", "f"}});
+  ASSERT_EQ(R.Diags.size(), 2u) << R.dump();
+  EXPECT_EQ(R.Diags[0].Level, "remark");
+  EXPECT_EQ(R.Diags[1], Split.note(P.Line, P.Col, std::string("not a check function: ") + P.Why))
+      << R.dump();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, CheckSplitNotACheck,
+    ::testing::Values(
+        NotACheck{"ImpureCallInCondition",
+                  "unsigned long limit(void);\n"
+                  "static int f(unsigned long a, unsigned long b) {\n"
+                  "  if (a > b) { puts(\"a\"); return 1; }\n"
+                  "  if (a > limit()) { puts(\"b\"); return 1; }\n  return 0;\n}\n",
+                  6, 11,
+                  "the condition of branch 2 does work besides testing: it calls 'limit', "
+                  "which is not known to be pure"},
+        NotACheck{"AssignmentInPreamble",
+                  "static unsigned long seen;\n"
+                  "static int f(unsigned long a, unsigned long b) {\n"
+                  "  unsigned long c = (seen = a);\n"
+                  "  if (c > b) { puts(\"a\"); return 1; }\n"
+                  "  if (a == 0) { puts(\"b\"); return 1; }\n  return 0;\n}\n",
+                  5, 22, "the preamble does work besides testing: it assigns"}),
+    [](const ::testing::TestParamInfo<NotACheck> &Info) { return Info.param.Name; });
 
 TEST(CheckSplit, VariadicHasNoFix) {
   std::string Code = R"c(#include <stdio.h>

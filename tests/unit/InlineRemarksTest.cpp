@@ -206,7 +206,7 @@ TEST(InlineRemarks, CheckSplitReportsOnlyCallsLeftOutOfLine) {
   std::vector<Diag> N = R.diagsOfLevel("note");
   ASSERT_FALSE(N.empty()) << R.dump();
   EXPECT_EQ(N[0].Message, "'check_idx' is hot: 3 of 12 call sites not inlined, named hot by "
-                          "the rule set");
+                          "the HotFunctions option");
   // Every call inlined: nothing at all, not even a configuration error
   // (which "no warning" would let pass).
   EXPECT_EQ(runSplit("check_idx 0 12\n").dump(), "");

@@ -132,7 +132,8 @@ TEST(NoopAssert, SkippedBranchIsSeenWhenAssertsAreOn) {
 #else
 #define ASSERT(x) (void)(x)
 #endif
-int f(int n) { ASSERT(n > 0); return n; }
+int ext(int);
+int f(int n) { ASSERT(ext(n) > 0); return n; }
 )c";
   for (const char *Mode : {"-UMY_DEBUG", "-DMY_DEBUG"}) {
     RunResult R = Noop.run(Code, "input.c", {}, {}, {"-std=c11", Mode});

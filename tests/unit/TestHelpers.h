@@ -18,6 +18,9 @@
 
 #include "CheckRunner.h"
 #include "gtest/gtest.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <string>
 #include <utility>
@@ -63,6 +66,21 @@ public:
 private:
   std::string Name;
   std::vector<std::string> ExtraArgs;
+};
+
+/// A file with the given text (a rule set, a profile), removed with it.
+class TempFile {
+public:
+  TempFile(llvm::StringRef Text, llvm::StringRef Suffix = "yaml") {
+    EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("hotpath-test", Suffix, Path));
+    std::error_code EC;
+    llvm::raw_fd_ostream(Path, EC) << Text;
+  }
+  ~TempFile() { llvm::sys::fs::remove(Path); }
+  std::string path() const { return std::string(Path); }
+
+private:
+  llvm::SmallString<128> Path;
 };
 
 /// A run on fixed code: it compiles and the check finds nothing more to fix
