@@ -186,8 +186,11 @@ public:
 
 private:
   bool recorded(SourceLocation Loc) const {
-    return Loc.isFileID() && !SM.isInSystemHeader(Loc) && !SM.isWrittenInBuiltinFile(Loc) &&
-           !SM.isWrittenInCommandLineFile(Loc);
+    // A file on disk: <built-in> and <command line> are buffers with no
+    // entry. (isWrittenInBuiltinFile asks for the presumed location, a line
+    // table lookup: 0.8% of clang -fsyntax-only on sqlite3.c's #ifs.)
+    return Loc.isFileID() && !SM.isInSystemHeader(Loc) &&
+           SM.getFileEntryRefForID(SM.getFileID(Loc));
   }
 
   void open(SourceLocation Loc, std::string Directive, ConditionLiteral Own, bool Taken,
@@ -306,7 +309,9 @@ private:
         break;
       if (!First && Tok.hasLeadingSpace())
         Out += ' ';
-      Out += StringRef(SM.getCharacterData(Tok.getLocation()), Tok.getLength()).str();
+      // The raw lexer has just read the token: it ends where the lexer is
+      // (no SourceManager lookup per token).
+      Out.append(L.getBufferLocation() - Tok.getLength(), Tok.getLength());
       First = false;
     }
     return Out;
