@@ -333,6 +333,10 @@ private:
         Mark(Cond);
     if (Shape.Success)
       Mark(Shape.Success->getRetValue());
+    // The fast path returns the common failure value itself: written as the
+    // first branch returns it ("return err;" needs err).
+    if (!FD->getReturnType()->isVoidType() && commonFailureValue())
+      Mark(Shape.Branches.front().Return->getRetValue());
     std::vector<bool> Keep(Shape.Preamble.size(), false);
     for (const PreambleValue &V : Shape.Values)
       if (Needed.contains(V.Var)) {

@@ -22,18 +22,11 @@ build() { # SRC OUT
 }
 # compare CASE INPUT...: each INPUT (one quoted word list) run on both builds.
 compare() {
-  local c=$1 in
+  local c=$1
   shift
   build "$cases/$c.c" "$work/$c.before" && build "$cases/$c.c.fixed" "$work/$c.after" ||
     { bad "$c: does not build"; return; }
-  for in in "$@"; do
-    # shellcheck disable=SC2086
-    if same_behaviour "$work/$c.before" "$work/$c.after" $in; then
-      ok "$c on '$in': same stdout, stderr and exit status ($(cat "$work/beh/a.rc"))"
-    else
-      bad "$c on '$in'"
-    fi
-  done
+  same_behaviour_on "$c" "$work/$c.before" "$work/$c.after" "$@"
 }
 
 compare shape-else "0" "5 16" "17 100" "0 3 17"

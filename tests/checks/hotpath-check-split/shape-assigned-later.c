@@ -2,7 +2,9 @@
 // A local declared first and assigned later: the assignment is its
 // initializer, evaluated where the original evaluates it. The fast path
 // copies the declaration and the assignment; where the assignment comes
-// after a branch it must not be able to trap before that branch's test.
+// after a branch it must not be able to trap before that branch's test. A
+// failure value the fast path returns itself ("return err;") keeps the local
+// it names.
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -45,6 +47,20 @@ static int check_first(const struct buf *b, unsigned long off)
 	return 0;
 }
 
+static int check_room(unsigned long used, unsigned long want, unsigned long size)
+{
+// CHECK-MESSAGES: :[[@LINE-2]]:12: warning: check function 'check_room' keeps its reporting code inline on a hot path; move it to a cold function so the check can be inlined [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:12: note: 'check_room' is hot: 1 call site, 1 in loops
+	int err;
+
+	err = -28;
+	if (want > size - used) {
+		fprintf(stderr, "no room for %lu: %lu of %lu used\n", want, used, size);
+		return err;
+	}
+	return 0;
+}
+
 static int run(const unsigned long *v, int n)
 {
 	struct buf b = { 16, NULL };
@@ -52,6 +68,7 @@ static int run(const unsigned long *v, int n)
 	for (int i = 0; i + 1 < n; i += 2) {
 		bad += check_range(v[i], v[i + 1], b.len) != 0;
 		bad += check_first(v[i] == 99 ? NULL : &b, v[i]) != 0;
+		bad += check_room(v[i] % 17, v[i + 1], b.len) != 0;
 	}
 	return bad;
 }
