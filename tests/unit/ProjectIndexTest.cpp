@@ -444,7 +444,7 @@ unsigned c(const struct rec *r, unsigned long o, unsigned long n) { return check
       << On.fixed();
   // Without it the conditions stay exact: both tested.
   RunResult Off = Split.run(Wide, "nowrap.c");
-  EXPECT_NE(Off.fixed().find("if (__builtin_expect((off > r->len) | (off + size > r->len), 0))"),
+  EXPECT_NE(Off.fixed().find("if (__builtin_expect(off > r->len || off + size > r->len, 0))"),
             std::string::npos)
       << Off.fixed();
   for (const Diag &D : Off.Diags)
