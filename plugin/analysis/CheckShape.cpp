@@ -297,6 +297,10 @@ std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex
       LastB.Reports = Reports;
       Shape.Reports += Reports;
       Rest = {};
+    } else if (Shape.Reports == 0 && llvm::any_of(Rest, [&](const Stmt *S) {
+                 return isReportingStatement(S, Rules, Ctx);
+               })) {
+      return reject(Why, ShapeRule::InvertedGuard, LastB.If, Shape.Branches.size());
     }
   }
   if (Shape.Reports == 0)
