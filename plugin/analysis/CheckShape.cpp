@@ -247,11 +247,15 @@ std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex
     const auto *If = dyn_cast<IfStmt>(S);
     if (!If)
       break;
-    if (refersTo(If, Pending))
-      return reject(Why, ShapeRule::DeclaredThenAssigned, If);
     bool Leaves = false;
     if (!recogniseBranch(If, {}, Rules, Ctx, Why, Shape.Branches, Leaves))
       return std::nullopt;
+    // After the shape test, which rejects most ifs at once, so that not
+    // every if of every function with an uninitialised local is walked.
+    // (bench.cost-sqlite, instructions: 1.103 of clang with or without this
+    // order, 1.101 with main f8f008a's module in the same build.)
+    if (refersTo(If, Pending))
+      return reject(Why, ShapeRule::DeclaredThenAssigned, If);
     if (const Stmt *Else = If->getElse()) {
       // The branch leaves, so what its else holds comes after it as if
       // written after the if: "else { return 0; }" is the success path,
@@ -269,9 +273,6 @@ std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex
     return reject(Why, ShapeRule::NoBranch, I < Stmts.size() ? Stmts[I] : nullptr);
 
   llvm::ArrayRef<const Stmt *> Rest = llvm::ArrayRef(Stmts).drop_front(I);
-  for (const Stmt *S : Rest)
-    if (refersTo(S, Pending))
-      return reject(Why, ShapeRule::DeclaredThenAssigned, S);
   bool IsVoid = FD->getReturnType()->isVoidType();
 
   // The guard the other way round, "if (ok) return 0; report(...); return 1;":
@@ -344,6 +345,11 @@ std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex
                         : ShapeRule::EarlySuccessExit,
                     B.If, K + 1);
   }
+  // Last, as the costliest test: the success path must not read a local
+  // that was never assigned.
+  for (const Stmt *S : Rest)
+    if (refersTo(S, Pending))
+      return reject(Why, ShapeRule::DeclaredThenAssigned, S);
   if (Rest.empty())
     return Shape;
   if (Ret)
