@@ -189,6 +189,16 @@ bool isBooleanLike(const Expr *E, const ASTContext &Ctx) {
   return false;
 }
 
+/// The conditions the original tests on the way to branch \p B, in order.
+llvm::SmallVector<const Expr *, 3> conditionsOf(const FailureBranch &B) {
+  llvm::SmallVector<const Expr *, 3> Out(B.Guards.begin(), B.Guards.end());
+  Out.push_back(B.Cond);
+  return Out;
+}
+
+/// `if (cond)` as written: what implies() may compare.
+bool isPlain(const FailureBranch &B) { return B.Guards.empty() && !B.Negated; }
+
 /// Where, and with what, the rewrite happens; or why it cannot.
 struct Plan {
   std::string NoFix;             // non-empty: why no fix is offered
@@ -255,16 +265,16 @@ private:
 
     // Everything the fast path evaluates is evaluated again by the slow path.
     const SideEffectOptions Again = SideEffectOptions::forRepeatedEvaluation();
-    for (const DeclStmt *DS : Shape.Decls)
-      for (const Decl *D : DS->decls())
-        if (std::optional<SideEffect> E =
-                findSideEffect(cast<VarDecl>(D)->getInit(), Again, Index, Ctx))
-          return fail(P, E->Where->getBeginLoc(),
-                      "the slow path evaluates this preamble again, and " + describe(*E, Ctx));
-    for (const FailureBranch &B : Shape.Branches)
-      if (std::optional<SideEffect> E = findSideEffect(B.Cond, Again, Index, Ctx))
+    for (const PreambleValue &V : Shape.Values)
+      if (std::optional<SideEffect> E = findSideEffect(V.Value, Again, Index, Ctx))
         return fail(P, E->Where->getBeginLoc(),
-                    "the slow path evaluates this condition again, and " + describe(*E, Ctx));
+                    "the slow path evaluates this preamble again, and " + describe(*E, Ctx));
+    for (const FailureBranch &B : Shape.Branches)
+      for (const Expr *Cond : conditionsOf(B))
+        if (std::optional<SideEffect> E = findSideEffect(Cond, Again, Index, Ctx))
+          return fail(P, E->Where->getBeginLoc(),
+                      "the slow path evaluates this condition again, and " +
+                          describe(*E, Ctx));
     if (Shape.Success && Shape.Success->getRetValue())
       if (std::optional<SideEffect> E =
               findSideEffect(Shape.Success->getRetValue(), Again, Index, Ctx))
@@ -272,11 +282,13 @@ private:
 
     // Every statement must be plain source text the rewrite can copy.
     for (const FailureBranch &B : Shape.Branches)
-      if (B.If->getBeginLoc().isMacroID() || sourceText(B.Cond, Ctx).empty())
+      if (B.If->getBeginLoc().isMacroID() ||
+          llvm::any_of(conditionsOf(B),
+                       [&](const Expr *Cond) { return sourceText(Cond, Ctx).empty(); }))
         return fail(P, B.If->getBeginLoc(), "the condition is written by a macro");
-    for (const DeclStmt *DS : Shape.Decls)
-      if (sourceText(DS, Ctx).empty())
-        return fail(P, DS->getBeginLoc(), "the declaration is written by a macro");
+    for (const Stmt *S : Shape.Preamble)
+      if (sourceText(S, Ctx).empty())
+        return fail(P, S->getBeginLoc(), "the declaration is written by a macro");
     return false;
   }
 
@@ -286,7 +298,8 @@ private:
     std::vector<bool> Dropped(N, false);
     for (size_t I = 0; I < N; ++I)
       for (size_t J = 0; J < N && !Dropped[I]; ++J)
-        if (I == J || Dropped[J])
+        if (I == J || Dropped[J] || !isPlain(Shape.Branches[I]) ||
+            !isPlain(Shape.Branches[J]))
           continue;
         else if (std::optional<std::string> Why =
                      implies(Shape.Branches[I].Cond, Shape.Branches[J].Cond, Implication)) {
@@ -310,18 +323,28 @@ private:
       if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
         if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
           if (VD->isLocalVarDecl() && Needed.insert(VD).second)
-            Mark(VD->getInit());
+            if (const PreambleValue *V = Shape.valueOf(VD))
+              Mark(V->Value);
       for (const Stmt *Child : S->children())
         Mark(Child);
     };
     for (const FailureBranch *B : Kept)
-      Mark(B->Cond);
+      for (const Expr *Cond : conditionsOf(*B))
+        Mark(Cond);
     if (Shape.Success)
       Mark(Shape.Success->getRetValue());
-    for (size_t I = 0; I < Shape.Decls.size(); ++I)
-      if (llvm::any_of(Shape.Decls[I]->decls(), [&](const Decl *D) {
-            return Needed.contains(cast<VarDecl>(D));
-          }))
+    // The fast path returns the common failure value itself: written as the
+    // first branch returns it ("return err;" needs err).
+    if (!FD->getReturnType()->isVoidType() && commonFailureValue())
+      Mark(Shape.Branches.front().Return->getRetValue());
+    std::vector<bool> Keep(Shape.Preamble.size(), false);
+    for (const PreambleValue &V : Shape.Values)
+      if (Needed.contains(V.Var)) {
+        Keep[V.Decl] = Keep[V.Stmt] = true;
+        KeptValues.push_back(&V);
+      }
+    for (size_t I = 0; I < Keep.size(); ++I)
+      if (Keep[I])
         KeptDecls.push_back(I);
   }
 
@@ -329,20 +352,17 @@ private:
   /// failed is now evaluated unconditionally: it must be unable to trap.
   bool checkSpeculation(Plan &P) {
     ExprIdentitySet Safe;
-    for (size_t I = 0; I < Shape.Decls.size(); ++I)
-      if (Shape.DeclPosition[I] == 0)
-        for (const Decl *D : Shape.Decls[I]->decls())
-          collectUnconditionalDerefs(cast<VarDecl>(D)->getInit(), Ctx, Safe);
-    collectUnconditionalDerefs(Shape.Branches.front().Cond, Ctx, Safe);
+    for (const PreambleValue &V : Shape.Values)
+      if (V.Position == 0)
+        collectUnconditionalDerefs(V.Value, Ctx, Safe);
+    collectUnconditionalDerefs(Shape.Branches.front().firstTested(), Ctx, Safe);
 
-    for (size_t I : KeptDecls)
-      if (Shape.DeclPosition[I] > 0)
-        for (const Decl *D : Shape.Decls[I]->decls())
-          if (std::optional<SpeculationHazard> H =
-                  findSpeculationHazard(cast<VarDecl>(D)->getInit(), Ctx, Safe))
-            return fail(P, H->Where->getBeginLoc(),
-                        "the fast path would evaluate this before the earlier "
-                        "conditions, and " + describe(*H));
+    for (const PreambleValue *V : KeptValues)
+      if (V->Position > 0)
+        if (std::optional<SpeculationHazard> H = findSpeculationHazard(V->Value, Ctx, Safe))
+          return fail(P, H->Where->getBeginLoc(),
+                      "the fast path would evaluate this before the earlier "
+                      "conditions, and " + describe(*H));
     // The kept conditions are joined with ||: each is evaluated only once
     // the kept ones before it are false, as in the original, unless a
     // dropped condition came before it (which stopped the original first).
@@ -353,10 +373,11 @@ private:
         continue;
       }
       if (AfterDropped)
-        if (std::optional<SpeculationHazard> H = findSpeculationHazard(B.Cond, Ctx, Safe))
-          return fail(P, H->Where->getBeginLoc(),
-                      "merging the conditions evaluates this one even when an "
-                      "earlier one holds, and " + describe(*H));
+        for (const Expr *Cond : conditionsOf(B))
+          if (std::optional<SpeculationHazard> H = findSpeculationHazard(Cond, Ctx, Safe))
+            return fail(P, H->Where->getBeginLoc(),
+                        "merging the conditions evaluates this one even when an "
+                        "earlier one holds, and " + describe(*H));
     }
     return false;
   }
@@ -396,21 +417,46 @@ private:
   /// is never slower; `|` is not.
   std::string joinedCondition() {
     std::string Out;
-    for (const FailureBranch *B : Kept) {
-      BareCondition C = withoutHint(B->Cond, Rules, Ctx);
-      bool Boolean = isBooleanLike(C.E, Ctx);
-      if (Kept.size() == 1)
-        return Boolean ? C.Text : "!!(" + C.Text + ")";
-      // Comparisons and unary tests bind tighter than ||; the rest is
-      // parenthesised.
-      const Expr *Bare = C.E->IgnoreParenImpCasts();
-      const auto *BO = dyn_cast<BinaryOperator>(Bare);
-      bool Tight = (BO && BO->isComparisonOp()) ||
-                   isa<UnaryOperator, DeclRefExpr, MemberExpr, CallExpr>(Bare);
-      Out += (Out.empty() ? "" : " || ") +
-             (!Boolean ? "!!(" + C.Text + ")" : Tight ? C.Text : "(" + C.Text + ")");
-    }
+    for (const FailureBranch *B : Kept)
+      Out += (Out.empty() ? "" : " || ") + branchCondition(*B, Kept.size() == 1);
     return Out;
+  }
+
+  /// One test of the joined condition, without the hint it carries.
+  struct Test {
+    std::string Text;
+    bool Boolean; // a truth value already: no "!!" needed
+    bool Tight;   // binds tighter than && and ||: no parentheses needed
+  };
+  Test test(const Expr *Cond, bool Negate) {
+    BareCondition C = withoutHint(Cond, Rules, Ctx);
+    // Comparisons and unary tests bind tighter than && and ||; a negation
+    // only leaves a unary or postfix operand unparenthesised.
+    const Expr *Bare = C.E->IgnoreParenImpCasts();
+    const auto *BO = dyn_cast<BinaryOperator>(Bare);
+    bool Unary = isa<UnaryOperator, DeclRefExpr, MemberExpr, CallExpr>(Bare);
+    if (Negate)
+      return {Unary ? "!" + C.Text : "!(" + C.Text + ")", true, true};
+    return {C.Text, isBooleanLike(C.E, Ctx), (BO && BO->isComparisonOp()) || Unary};
+  }
+
+  /// What takes branch \p B: its condition, its guards' before it joined
+  /// with && in the order the original tests them, the condition negated for
+  /// a guard written the other way round. \p Alone: the only test.
+  std::string branchCondition(const FailureBranch &B, bool Alone) {
+    if (B.Guards.empty()) {
+      Test T = test(B.Cond, B.Negated);
+      if (!T.Boolean)
+        return "!!(" + T.Text + ")";
+      return Alone || T.Tight ? T.Text : "(" + T.Text + ")";
+    }
+    std::string Out;
+    for (const Expr *Cond : conditionsOf(B)) {
+      Test T = test(Cond, B.Negated && Cond == B.Cond);
+      Out += (Out.empty() ? "" : " && ") + (T.Tight ? T.Text : "(" + T.Text + ")");
+    }
+    // "a && b || c" draws -Wparentheses.
+    return Alone ? Out : "(" + Out + ")";
   }
 
   std::string fastPath(StringRef Signature, const Spelling &Sp, StringRef ReportName) {
@@ -434,7 +480,8 @@ private:
 
     std::string Out = Signature.str() + (BraceOnOwnLine ? "\n{\n" : " {\n");
     for (size_t I : KeptDecls)
-      Out += Ind + sourceText(Shape.Decls[I], Ctx) + "\n";
+      Out += Ind + sourceText(Shape.Preamble[I], Ctx) +
+             (isa<Expr>(Shape.Preamble[I]) ? ";" : "") + "\n";
     Out += Ind + Sp.ifUnlikely(joinedCondition());
     if (FD->getReturnType()->isVoidType()) {
       Out += "\n" + Ind2 + Call + ";\n";
@@ -600,9 +647,9 @@ private:
   bool checkVisible(Plan &P, SourceLocation Point) {
     std::vector<const Stmt *> Code;
     for (size_t I : KeptDecls)
-      Code.push_back(Shape.Decls[I]);
+      Code.push_back(Shape.Preamble[I]);
     for (const FailureBranch *B : Kept)
-      Code.push_back(B->Cond);
+      llvm::append_range(Code, conditionsOf(*B));
     for (const FailureBranch &B : Shape.Branches)
       if (B.Return && B.Return->getRetValue())
         Code.push_back(B.Return->getRetValue());
@@ -644,7 +691,8 @@ private:
   const SourceLayout &Layout;
   const SourceManager &SM;
   std::vector<const FailureBranch *> Kept;
-  std::vector<size_t> KeptDecls;
+  std::vector<size_t> KeptDecls;                // indices into Shape.Preamble
+  std::vector<const PreambleValue *> KeptValues; // the values they give
   std::vector<FixItHint> NameFixes; // __func__ in the slow path: the old name
 };
 
@@ -767,13 +815,13 @@ std::optional<NotACheck> findWorkInTests(const CheckShape &Shape, const RuleInde
       return std::nullopt;
     return NotACheck{*Eff, E, Branch};
   };
-  for (size_t I = 0; I < Shape.Decls.size(); ++I)
-    for (const Decl *D : Shape.Decls[I]->decls())
-      if (std::optional<NotACheck> W = Judge(cast<VarDecl>(D)->getInit(), 0))
-        return W;
-  for (size_t I = 0; I < Shape.Branches.size(); ++I)
-    if (std::optional<NotACheck> W = Judge(Shape.Branches[I].Cond, I + 1))
+  for (const PreambleValue &V : Shape.Values)
+    if (std::optional<NotACheck> W = Judge(V.Value, 0))
       return W;
+  for (size_t I = 0; I < Shape.Branches.size(); ++I)
+    for (const Expr *Cond : conditionsOf(Shape.Branches[I]))
+      if (std::optional<NotACheck> W = Judge(Cond, I + 1))
+        return W;
   return std::nullopt;
 }
 

@@ -277,10 +277,13 @@ private:
     std::optional<CheckShape> Shape = recogniseShape(Def, Rules, Ctx);
     bool Free = Shape && !Shape->ExtraSuccessWork;
     if (Free) {
-      for (const FailureBranch &B : Shape->Branches)
+      for (const FailureBranch &B : Shape->Branches) {
+        for (const Expr *G : B.Guards)
+          Free = Free && !visit(G, Def, Depth + 1);
         Free = Free && !visit(B.Cond, Def, Depth + 1);
-      for (const DeclStmt *DS : Shape->Decls)
-        Free = Free && !visit(DS, Def, Depth + 1);
+      }
+      for (const PreambleValue &V : Shape->Values)
+        Free = Free && !visit(V.Value, Def, Depth + 1);
     }
     Judging.erase(Def);
     return Free;

@@ -47,6 +47,21 @@ same_behaviour() {
   return 1
 }
 
+# same_behaviour_on LABEL PROG_A PROG_B INPUT...: same_behaviour on each INPUT
+# (a word list, split), one ok or FAIL line each, the exit status in the ok.
+same_behaviour_on() {
+  local label=$1 a=$2 b=$3 in
+  shift 3
+  for in in "$@"; do
+    # shellcheck disable=SC2086
+    if same_behaviour "$a" "$b" $in; then
+      ok "$label '$in': same stdout, stderr, exit $(cat "$work/beh/a.rc")"
+    else
+      bad "$label '$in': behaviour differs"
+    fi
+  done
+}
+
 # second_run_clean DIR LOG CMD...: CMD (a --fix run) in DIR on already fixed
 # code exits 0, reports no finding and no error, and changes no file. The
 # exit status matters: a crash or a compile error also changes nothing.

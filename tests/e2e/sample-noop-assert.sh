@@ -62,14 +62,7 @@ for cc in gcc clang-19; do
     done
     label="$cc ${mode:-(asserts off)}"
     ok "original and fixed compile with $label -Wall -Wextra -Werror"
-    for args in "${runs[@]}"; do
-      # shellcheck disable=SC2086
-      if same_behaviour "$work/assert-list-$cc$mode" "$work/after-$cc$mode" $args; then
-        ok "$label '$args': same stdout, stderr, exit $(cat "$work/beh/a.rc")"
-      else
-        bad "$label '$args': behaviour differs"
-      fi
-    done
+    same_behaviour_on "$label" "$work/assert-list-$cc$mode" "$work/after-$cc$mode" "${runs[@]}"
     # The inputs must make each assert fire where asserts are on, and reach
     # the corrupted list unnoticed where they are off.
     if [ -n "$mode" ]; then want="list.c:13 list.c:21 list.c:13"; else want=""; fi
