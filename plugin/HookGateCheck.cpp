@@ -10,9 +10,13 @@
 //   d. c. with a hidden gate variable (no GOT load)    gcc 0.625, clang 0.625
 //   e. d. with a plain bool gate, not an atomic one    gcc 0.750, clang 0.750
 // Clang keeps the stack frame that a call needs on the fast path unless the
-// function has no call at all, so the fix clones small callers (shape e) and
-// gates the call site in place (shape a) only where a clone is not safe.
-// a. to d. are atomic gates; GateWriter says why the gate is a plain bool.
+// function has no call at all, so a clone of the caller (shape e) is the
+// fastest; but it duplicates the caller's source, which every later edit
+// must change twice, and the mm patch this check generalises is one line at
+// the call site. So the default is shape a with a plain bool (the figures
+// for both are in docs/checks/hotpath-hook-gate.md), and cloning is opt-in
+// (CloneCallers). a. to d. are atomic gates; GateWriter says why the gate is
+// a plain bool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +53,8 @@ struct HookInfo {
   /// there, as written, and the names that switch reads.
   std::string RemoteSwitch;
   std::vector<std::string> SwitchNames;
+  /// For each of SwitchNames, a declaration a header can carry, or "".
+  std::vector<std::string> SwitchDeclarations;
   std::string SwitchFile;
   /// Recognised only because other files call it (the project index): hot
   /// by the index's count of its calls, which every TU reads alike, so the
@@ -81,6 +87,31 @@ std::optional<HookInfo> recogniseBody(const FunctionDecl *Def, const ASTContext 
 SourceLocation afterToken(SourceLocation Loc, const ASTContext &Ctx) {
   return Lexer::getLocForEndOfToken(Ctx.getSourceManager().getExpansionLoc(Loc), 0,
                                     Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+/// After the hook's body, and after the error-injection marker that the
+/// kernel writes right below it (ALLOW_ERROR_INJECTION(fn, ERRNO);), which
+/// the gate's definition must not separate from it.
+SourceLocation afterInjectionMarker(SourceLocation BodyEnd, const ASTContext &Ctx,
+                                    ArrayRef<std::string> Macros) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation End = afterToken(BodyEnd, Ctx);
+  std::optional<Token> T = Lexer::findNextToken(SM.getExpansionLoc(BodyEnd), SM, LO);
+  if (!T || !T->is(tok::raw_identifier) || !llvm::is_contained(Macros, T->getRawIdentifier()))
+    return End;
+  int Depth = 0;
+  for (int I = 0; I < 256 && (T = Lexer::findNextToken(T->getLocation(), SM, LO)); ++I) {
+    if (T->is(tok::l_paren))
+      ++Depth;
+    else if (T->is(tok::r_paren))
+      --Depth;
+    else if (T->is(tok::semi) && Depth == 0)
+      return T->getEndLoc();
+    else if (T->is(tok::eof) || (T->is(tok::l_brace) && Depth == 0))
+      break;
+  }
+  return End;
 }
 
 bool namedDeclExists(StringRef Name, ASTContext &Ctx) {
@@ -138,9 +169,17 @@ public:
         Cxx20(Ctx.getLangOpts().CPlusPlus20), StaticKeyVisible(StaticKeyMacroVisible),
         Bool(Cxx || BoolVisible ? "bool" : "_Bool"), Unit(std::move(Unit)) {}
 
-  std::string var() const { return Hook + "_gate"; }
+  /// The kernel names a hook's key after what it says: should_failslab_active.
+  std::string var() const { return Hook + (G.Style == "static_key" ? "_active" : "_gate"); }
   std::string accessor() const { return Hook + "_gate_enabled"; }
-  std::string test() const { return accessor() + "()"; }
+  /// The test at a call site: a static key is read there, as the mm patch
+  /// does (static_branch_unlikely(&should_failslab_active) && ...), unless
+  /// another configuration has the always-on stand-in (\p Mirrored).
+  std::string test(bool Mirrored) const {
+    if (G.Style == "static_key" && !Mirrored)
+      return "static_branch_unlikely(&" + var() + ")";
+    return accessor() + "()";
+  }
   /// The header the gate's type needs, if any: {name, angled}.
   std::optional<std::string> header() const {
     if (G.Style == "static_key")
@@ -151,13 +190,16 @@ public:
   }
 
   /// Header declarations (header mode).
-  std::string headerDecl() const {
+  /// \p Mirrored: another configuration has the always-on stand-in, so
+  /// callers test the accessor; a static key otherwise needs none.
+  std::string headerDecl(bool Mirrored) const {
     std::string Out = comment();
     if (G.Style == "static_key")
       Out += "DECLARE_STATIC_KEY_FALSE(" + var() + ");\n";
     else
       Out += "extern " + visibility() + type() + " " + var() + ";\n";
-    Out += accessorText("static inline ");
+    if (G.Style != "static_key" || Mirrored)
+      Out += accessorText("static inline ");
     Out += "void " + Hook + "_gate_enable(" + params() + ");\n";
     Out += "void " + Hook + "_gate_disable(" + params() + ");";
     return Out;
@@ -279,6 +321,59 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// Why a call or a gate gets no fix: one text each.
+//===----------------------------------------------------------------------===//
+
+enum class NoFixReason {
+  CallInMacro,          // the call is spelled by a macro
+  ArgumentSideEffect,   // Detail: the side effect
+  UnknownDisabled,      // the call's value is used
+  SwitchNotVisible,     // Detail: the name
+  BodyNotCopyable,      // the clone's text
+  NotAtFileScope,       // where the gate would go
+  HeaderNotEditable,    // the declaration in a header
+  DeclNotEditable,      // the declaration in this file
+  NoHeaderForGate,      // external linkage, no header
+  NoEnabler,            // Detail: the hook's name
+};
+
+std::string noFixText(NoFixReason R, StringRef Detail = "") {
+  switch (R) {
+  case NoFixReason::CallInMacro:
+    return "the call is written by a macro";
+  case NoFixReason::ArgumentSideEffect:
+    return "the call's arguments have a side effect (" + Detail.str() +
+           ") that the gate would skip";
+  case NoFixReason::UnknownDisabled:
+    return "the value the hook returns while it does nothing is unknown; name it in the rule "
+           "set (hook_functions: {name, disabled}) or the HookFunctions option";
+  case NoFixReason::SwitchNotVisible:
+    return "the hook's switch needs '" + Detail.str() + "', which is not visible here";
+  case NoFixReason::BodyNotCopyable:
+    return "the caller's body cannot be copied";
+  case NoFixReason::NotAtFileScope:
+    return "the hook is not declared at file scope, where its gate would go";
+  case NoFixReason::HeaderNotEditable:
+    return "the hook's declaration in a header cannot be edited";
+  case NoFixReason::DeclNotEditable:
+    return "the hook's declaration cannot be edited";
+  case NoFixReason::NoHeaderForGate:
+    return "the hook has external linkage and no declaration in a header the fix can edit, "
+           "to put its gate in";
+  case NoFixReason::NoEnabler:
+    // An empty hook kept out of line is switched on from outside the code
+    // seen (error injection, a tracer, a replacement at link time): a new
+    // gate, off at start, would silence it until something calls its setter.
+    return "the hook tests no switch of its own, and nothing names what switches it on: a new "
+           "gate would keep it off until something calls " +
+           Detail.str() +
+           "_gate_enable(); name that caller in the rule set (hook_functions: enabled_by) or "
+           "the HookEnablers option, or set NewGateWithSetters";
+  }
+  llvm_unreachable("unknown NoFixReason");
+}
+
+//===----------------------------------------------------------------------===//
 // Call sites.
 //===----------------------------------------------------------------------===//
 
@@ -323,6 +418,34 @@ UseKind contextOf(const CallExpr *Call, ASTContext &Ctx, const Stmt **Parent) {
     if (isa<LabelStmt, CaseStmt, DefaultStmt>(P))
       return UseKind::Statement;
     return UseKind::Value;
+  }
+}
+
+/// True when a value use reads the call only as a truth value (under !, &&,
+/// || or as the condition of ?:, as `unlikely(hook(a))` expands), so that
+/// `gate && hook(a)` reads the same as `gate ? hook(a) : 0`; \p InParens
+/// when the call is already written in parentheses of its own.
+bool usedAsTruth(const CallExpr *Call, ASTContext &Ctx, bool &InParens) {
+  const Stmt *Child = Call;
+  InParens = false;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (isa<ParenExpr>(P))
+      InParens = true;
+    if (isa<ImplicitCastExpr, ParenExpr>(P)) {
+      Child = P;
+      continue;
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(P))
+      return U->getOpcode() == UO_LNot;
+    if (const auto *B = dyn_cast<BinaryOperator>(P))
+      return B->isLogicalOp();
+    if (const auto *C = dyn_cast<ConditionalOperator>(P))
+      return C->getCond() == Child;
+    return false;
   }
 }
 
@@ -378,6 +501,13 @@ std::string cloneRefusal(const FunctionDecl *F, const ASTContext &Ctx, unsigned 
   for (const ParmVarDecl *P : F->parameters())
     if (P->getName().empty())
       return "a parameter of the caller has no name";
+  // A cold noinline copy of an inline caller (the kernel's
+  // __fastpath_inline) conflicts with its attributes: gcc warns.
+  for (const FunctionDecl *R : F->redecls())
+    if (R->isInlineSpecified() || R->hasAttr<AlwaysInlineAttr>() || R->hasAttr<HotAttr>() ||
+        R->hasAttr<FlattenAttr>())
+      return "the caller is inline or hot, and a cold noinline copy would conflict with its "
+             "attributes";
   unsigned Lines = SM.getExpansionLineNumber(Body->getEndLoc()) -
                    SM.getExpansionLineNumber(Body->getBeginLoc()) + 1;
   if (Lines > MaxLines)
@@ -416,12 +546,25 @@ std::string cloneRefusal(const FunctionDecl *F, const ASTContext &Ctx, unsigned 
 //===----------------------------------------------------------------------===//
 
 HookGateCheck::HookGateCheck(StringRef Name, tidy::ClangTidyContext *Context)
-    : HotpathCheck(Name, Context), HookFunctionsOption(Options.get("HookFunctions", "")) {
+    : HotpathCheck(Name, Context), HookFunctionsOption(Options.get("HookFunctions", "")),
+      HookEnablersOption(Options.get("HookEnablers", "")) {
   Gate = rules().HookGate;
   Gate.Style = Options.get("GateStyle", Gate.Style);
   Gate.Visibility = Options.get("GateVisibility", Gate.Visibility);
   Gate.Threshold = Options.get("HookThreshold", Gate.Threshold);
   Gate.CloneMaxLines = Options.get("CloneMaxLines", Gate.CloneMaxLines);
+  // true/false, stored as given; anything else is an error naming it.
+  auto BoolOption = [&](StringRef Key, bool Default, std::string &Text) {
+    Text = Options.get(Key, Default ? "true" : "false");
+    if (Text == "true" || Text == "false")
+      return Text == "true";
+    configurationDiag("%0: option %1 '%2' is not 'true' or 'false'", DiagnosticIDs::Error)
+        << Name << Key << Text;
+    return Default;
+  };
+  Gate.CloneCallers = BoolOption("CloneCallers", Gate.CloneCallers, CloneCallersOption);
+  Gate.NewGateWithSetters =
+      BoolOption("NewGateWithSetters", Gate.NewGateWithSetters, NewGateOption);
   if (Gate.Style != "plain" && Gate.Style != "atomic" && Gate.Style != "static_key") {
     configurationDiag("%0: option GateStyle '%1' is not 'plain', 'atomic' or 'static_key'",
                       DiagnosticIDs::Error)
@@ -434,14 +577,29 @@ HookGateCheck::HookGateCheck(StringRef Name, tidy::ClangTidyContext *Context)
         << Name << Gate.Visibility;
     Gate.Visibility = "hidden";
   }
-  for (const RuleSet::HookFunction &H : rules().HookFunctions)
+  for (const RuleSet::HookFunction &H : rules().HookFunctions) {
     NamedHooks[H.Name] = H.Disabled;
+    if (!H.EnabledBy.empty())
+      Enablers[H.Name] = H.EnabledBy;
+  }
   llvm::SmallVector<StringRef, 8> Items;
   StringRef(HookFunctionsOption).split(Items, ';', -1, /*KeepEmpty=*/false);
   for (StringRef Item : Items) {
     auto [HookName, Disabled] = Item.split('=');
     if (!HookName.trim().empty())
       NamedHooks[HookName.trim()] = Disabled.trim().str();
+  }
+  Items.clear();
+  StringRef(HookEnablersOption).split(Items, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    auto [HookName, By] = Item.split('=');
+    if (HookName.trim().empty() || By.trim().empty()) {
+      configurationDiag("%0: option HookEnablers item '%1' is not 'hook=what switches it on'",
+                        DiagnosticIDs::Error)
+          << Name << Item;
+      continue;
+    }
+    Enablers[HookName.trim()] = By.trim().str();
   }
 }
 
@@ -452,6 +610,9 @@ void HookGateCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "GateVisibility", Gate.Visibility);
   Options.store(Opts, "HookThreshold", Gate.Threshold);
   Options.store(Opts, "CloneMaxLines", Gate.CloneMaxLines);
+  Options.store(Opts, "CloneCallers", CloneCallersOption);
+  Options.store(Opts, "HookEnablers", HookEnablersOption);
+  Options.store(Opts, "NewGateWithSetters", NewGateOption);
 }
 
 namespace {
@@ -548,6 +709,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       H->Disabled = Shape.Disabled;
       H->RemoteSwitch = Shape.Switch;
       H->SwitchNames = Shape.Globals;
+      H->SwitchDeclarations = Shape.Declarations;
       H->SwitchFile = File;
       switch (Shape.Shape) {
       case index::HookShape::Kind::Empty:
@@ -663,7 +825,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     const FunctionDecl *HeaderDecl = nullptr;
     std::string NoGate;
     SourceLocation NoGateLoc = HookFD->getLocation();
-    std::string GateTest;
+    std::string GateTest, GateVar, NewGateNote;
     bool HeaderMode = false;
     // Conditions the gate's declaration is compiled under that no mirror
     // covers: a call compiled without them cannot see the gate.
@@ -678,8 +840,45 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     std::vector<ConditionLiteral> OffWhen;
     if (H.Def)
       OffWhen = layout().takenWithin(H.Def->getBody()->getSourceRange(), SM);
+    // A switch in another file that a caller cannot see: tested through an
+    // inline accessor next to the hook's declaration in its header, which
+    // declares the globals it reads.
+    std::string SwitchAccessor;
+    std::vector<FixItHint> AccessorFixes;
+    auto HeaderDeclOf = [&]() -> const FunctionDecl * {
+      for (const FunctionDecl *R : HookFD->redecls())
+        if (!InMain(R->getLocation()) && !R->getLocation().isMacroID() &&
+            !SM.isInSystemHeader(R->getLocation()) && !R->isThisDeclarationADefinition())
+          return R;
+      return nullptr;
+    };
     if (H.hasSwitch()) {
       GateTest = H.GlobalGate ? sourceText(H.GlobalGate, Ctx) : H.RemoteSwitch;
+      if (!H.RemoteSwitch.empty() &&
+          H.SwitchDeclarations.size() == H.SwitchNames.size())
+        if ((HeaderDecl = HeaderDeclOf())) {
+          SourceLocation End = Lexer::findLocationAfterToken(
+              SM.getExpansionLoc(HeaderDecl->getEndLoc()), tok::semi, SM, LO, false);
+          std::string Acc = Name + "_switch_on";
+          std::string Externs;
+          bool Possible = End.isValid() && layout().enclosingInFile(End, SM).empty();
+          for (size_t I = 0; Possible && I < H.SwitchNames.size(); ++I)
+            if (!namedVisibleAt(H.SwitchNames[I], HeaderDecl->getBeginLoc(), Ctx, includes())) {
+              Possible = !H.SwitchDeclarations[I].empty();
+              Externs += H.SwitchDeclarations[I] + "\n";
+            }
+          if (Possible) {
+            SwitchAccessor = Acc + "()";
+            if (!namedDeclExists(Acc, Ctx)) {
+              std::string Unit = indentUnit(End, SM, layout());
+              AccessorFixes.push_back(FixItHint::CreateInsertion(
+                  End, "\n/* The switch " + Name + "() tests in " + H.SwitchFile +
+                           ", for its callers to test before the call. */\n" + Externs +
+                           "static inline int " + Acc + "(void)\n{\n" + Unit + "return !!(" +
+                           H.RemoteSwitch + ");\n}\n"));
+            }
+          }
+        }
       if (H.GlobalGate && H.Def)
         if (std::optional<Refusal> R =
                 bodyVariesByConfiguration(H.Def->getBody(), Name, layout(), SM)) {
@@ -688,10 +887,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           NoGateLoc = R->Loc;
         }
     } else {
-      for (const FunctionDecl *R : HookFD->redecls())
-        if (!InMain(R->getLocation()) && !R->getLocation().isMacroID() &&
-            !SM.isInSystemHeader(R->getLocation()) && !R->isThisDeclarationADefinition())
-          HeaderDecl = HeaderDecl ? HeaderDecl : R;
+      HeaderDecl = HeaderDeclOf();
       const FunctionDecl *FirstDecl = HookFD->getFirstDecl();
       SourceLocation Point = HeaderDecl ? HeaderDecl->getBeginLoc() : FirstDecl->getBeginLoc();
       // Every branch around the gate gets it (or an always-on stand-in), so
@@ -709,8 +905,10 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       };
       GateWriter W(Name, Gate, Ctx, VisibleMacro("DECLARE_STATIC_KEY_FALSE"),
                    VisibleMacro("bool"), indentUnit(Point, SM, layout()));
-      GateTest = W.test();
-      bool Declared = namedDeclExists(W.accessor(), Ctx);
+      bool Declared = namedDeclExists(W.accessor(), Ctx) ||
+                      (Gate.Style == "static_key" && namedDeclExists(W.var(), Ctx));
+      GateVar = W.var();
+      auto Enabler = Enablers.find(Name);
       bool NotAtFileScope = !HookFD->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
                             (LO.CPlusPlus && HookFD->isInExternCContext());
       // The gate in every branch around it; the include in the include block.
@@ -733,22 +931,26 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
         NoGate = Refusal{RefusalReason::StaticKeyByConfiguration, H.Def->getLocation(), Name,
                          guardDirective(OffWhen)}
                      .text();
+      } else if (!Declared && Enabler == Enablers.end() && !Gate.NewGateWithSetters) {
+        NoGate = noFixText(NoFixReason::NoEnabler, Name);
       } else if (NotAtFileScope && !Declared) {
-        NoGate = "the hook is not declared at file scope, where its gate would go";
+        NoGate = noFixText(NoFixReason::NotAtFileScope);
       } else if (HeaderDecl && HookFD->isExternallyVisible()) {
         SourceLocation End = Lexer::findLocationAfterToken(
             SM.getExpansionLoc(HeaderDecl->getEndLoc()), tok::semi, SM, LO, false);
         if (End.isInvalid()) {
-          NoGate = "the hook's declaration in a header cannot be edited";
+          NoGate = noFixText(NoFixReason::HeaderNotEditable);
           NoGateLoc = HeaderDecl->getLocation();
         } else {
           HeaderMode = true;
           std::string Header = fileNameAt(HeaderDecl->getLocation(), SM);
           if (!Declared) {
-            HeaderFixes.push_back(FixItHint::CreateInsertion(End, "\n" + W.headerDecl() + "\n"));
+            HeaderFixes.push_back(FixItHint::CreateInsertion(
+                End, "\n" + W.headerDecl(!layout().enclosingInFile(End, SM).empty()) + "\n"));
             Surround(End, HeaderFixes);
           } else {
             GatePoint = End;
+            Mirrored = !layout().enclosingInFile(End, SM).empty();
           }
           if (H.Def && !definedVar(W.var(), Ctx)) {
             // Defined where the header declares it: no definition in a
@@ -756,7 +958,8 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
             std::vector<ConditionLiteral> InHeader;
             for (auto [Grp, Br] : layout().enclosingInFile(End, SM))
               llvm::append_range(InHeader, layout().group(Grp).Branches[Br].Needs);
-            SourceLocation DefAt = afterToken(H.Def->getEndLoc(), Ctx);
+            SourceLocation DefAt =
+                afterInjectionMarker(H.Def->getEndLoc(), Ctx, Gate.ErrorInjectionMacros);
             DefFixes.push_back(FixItHint::CreateInsertion(
                 DefAt, "\n\n" + guarded(missingConditions(InHeader,
                                                           layout().conditionsAt(DefAt, SM)),
@@ -770,16 +973,26 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
                 : Lexer::findLocationAfterToken(SM.getExpansionLoc(FirstDecl->getEndLoc()),
                                                 tok::semi, SM, LO, false);
         if (End.isInvalid() && !Declared) {
-          NoGate = "the hook's declaration cannot be edited";
+          NoGate = noFixText(NoFixReason::DeclNotEditable);
         } else if (!Declared) {
           GateFixes.push_back(FixItHint::CreateInsertion(
               End, "\n\n" + W.local(!HookFD->isExternallyVisible(), OffWhen)));
           Surround(End, GateFixes);
         }
       } else if (!Declared) {
-        NoGate = "the hook has external linkage and no declaration in a header the fix "
-                 "can edit, to put its gate in";
+        NoGate = noFixText(NoFixReason::NoHeaderForGate);
       }
+      // In one file (no header) the accessor is the test: a static inline
+      // function left unused there is a warning.
+      GateTest = W.test(Mirrored || !HeaderMode);
+      // A new gate starts off: the note says what must switch it on.
+      if (!Declared)
+        NewGateNote = "the new gate starts off: " +
+                      (Enabler != Enablers.end()
+                           ? Enabler->second + " must call " + Name + "_gate_enable()"
+                           : "nothing in the program calls " + Name +
+                                 "_gate_enable() yet; whatever switches the hook on must") +
+                      ", or the hook stays quiet";
     }
 
     // The header part of the gate is one diagnostic at the header
@@ -818,13 +1031,15 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
     if (!HasHotCalls)
       continue;
 
-    bool GateFixesUsed = false;
+    bool GateFixesUsed = false, AccessorUsed = false;
     for (const CallerGroup &CG : G) {
       // Calls already behind the gate (a second run) are done.
       std::vector<const CallExpr *> Calls;
-      std::string GateKeyStore = H.hasSwitch() ? GateTest : Name + "_gate";
+      std::string GateKeyStore =
+          H.hasSwitch() || Gate.Style == "static_key" ? GateTest : GateVar;
       for (const CallExpr *C : CG.Calls)
-        if (!alreadyGated(C, GateKeyStore, Ctx))
+        if (!alreadyGated(C, GateKeyStore, Ctx) &&
+            (SwitchAccessor.empty() || !alreadyGated(C, SwitchAccessor, Ctx)))
           Calls.push_back(C);
       if (Calls.empty())
         continue;
@@ -854,16 +1069,13 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           continue;
         if (Lexer::makeFileCharRange(CharSourceRange::getTokenRange(C->getSourceRange()), SM, LO)
                 .isInvalid()) {
-          NoFix = "the call is written by a macro";
+          NoFix = noFixText(NoFixReason::CallInMacro);
           NoFixLoc = C->getBeginLoc();
         } else if (std::optional<SideEffect> E = argumentSideEffect(C, ruleIndex(), Ctx)) {
-          NoFix = "the call's arguments have a side effect (" + describe(*E, Ctx) +
-                  ") that the gate would skip";
+          NoFix = noFixText(NoFixReason::ArgumentSideEffect, describe(*E, Ctx));
           NoFixLoc = E->Where->getBeginLoc();
         } else if (K != UseKind::Statement && !H.KnownDisabled) {
-          NoFix = "the value the hook returns while it does nothing is unknown; name it "
-                  "in the rule set (hook_functions: {name, disabled}) or the "
-                  "HookFunctions option";
+          NoFix = noFixText(NoFixReason::UnknownDisabled);
           NoFixLoc = C->getBeginLoc();
         }
       }
@@ -871,7 +1083,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
         std::vector<const Stmt *> Code{H.GlobalGate};
         if (std::optional<std::string> Missing = findInvisibleName(
                 Code, {}, Calls.front()->getBeginLoc(), Ctx, preprocessor(), includes())) {
-          NoFix = "the hook's switch needs '" + *Missing + "', which is not visible here";
+          NoFix = noFixText(NoFixReason::SwitchNotVisible, *Missing);
           NoFixLoc = Calls.front()->getBeginLoc();
         } else if (std::optional<Refusal> R = conditionalDependency(
                        namedInCode(Code, {}, Ctx, preprocessor()), Calls.front()->getBeginLoc(),
@@ -880,10 +1092,19 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           NoFixLoc = R->Loc;
         }
       }
+      // The test at these calls: the switch, or its accessor where the
+      // switch is not visible.
+      std::string CallTest = GateTest;
+      bool ThroughAccessor = false;
       if (NoFix.empty() && !H.RemoteSwitch.empty())
         for (const std::string &N : H.SwitchNames)
           if (!namedVisibleAt(N, Caller->getBeginLoc(), Ctx, includes())) {
-            NoFix = "the hook's switch needs '" + N + "', which is not visible here";
+            if (!SwitchAccessor.empty()) {
+              CallTest = SwitchAccessor;
+              ThroughAccessor = true;
+              break;
+            }
+            NoFix = noFixText(NoFixReason::SwitchNotVisible, N);
             NoFixLoc = Calls.front()->getBeginLoc();
             break;
           }
@@ -919,7 +1140,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       };
 
       std::string CloneWhy;
-      if (NoFix.empty()) {
+      if (NoFix.empty() && Gate.CloneCallers) {
         CloneWhy = HooksPerCaller[CG.Caller] > 1
                        ? "the caller calls more than one hook"
                        : cloneRefusal(Caller, Ctx, Gate.CloneMaxLines);
@@ -927,7 +1148,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           CloneWhy = "some of its calls are gated already";
       }
 
-      if (NoFix.empty() && CloneWhy.empty()) {
+      if (NoFix.empty() && Gate.CloneCallers && CloneWhy.empty()) {
         // Shape f: test the gate on entry and tail-call a cold clone of the
         // caller, which calls the hook; the caller's own calls become the
         // value the hook returns while it does nothing.
@@ -939,7 +1160,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
             cloneSignature(Caller, CloneName, Sp.ColdAttribute, Ctx);
         std::string BodyText = sourceText(Body, Ctx);
         if (BodyText.empty() || !CloneSig) {
-          NoFix = "the caller's body cannot be copied";
+          NoFix = noFixText(NoFixReason::BodyNotCopyable);
           NoFixLoc = Caller->getLocation();
         } else {
           Fixes.push_back(FixItHint::CreateInsertion(Begin, *CloneSig + "\n" + BodyText + "\n\n"));
@@ -970,8 +1191,8 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
           if (Ind.empty())
             Ind = Unit;
           std::string If = H.hasSwitch() && Sp.Unlikely == Spelling::UnlikelyKind::CxxAttribute
-                               ? Sp.ifUnlikely(GateTest)
-                               : "if (" + Unlikely(GateTest) + ")";
+                               ? Sp.ifUnlikely(CallTest)
+                               : "if (" + Unlikely(CallTest) + ")";
           std::string Entry;
           if (Caller->getReturnType()->isVoidType())
             Entry = If + " {\n" + Ind + Unit + CallClone + ";\n" + Ind + Unit + "return;\n" + Ind +
@@ -992,7 +1213,7 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
         // Shape a: the gate at each call.
         for (const Use &U : Uses) {
           std::string Call = sourceText(U.Call, Ctx);
-          std::string Test = Unlikely(GateTest);
+          std::string Test = Unlikely(CallTest);
           std::string Text;
           if (U.Kind == UseKind::Statement) {
             bool InBlock = U.Parent && isa<CompoundStmt>(U.Parent);
@@ -1024,19 +1245,24 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
             continue;
           }
           bool ZeroOff = H.Disabled == "0" || H.Disabled == "false";
+          bool InParens = false;
+          bool Truth = usedAsTruth(U.Call, Ctx, InParens);
           if (U.Kind == UseKind::Condition && ZeroOff)
             Text = Test + " && " + Call;
-          else if (ZeroOff && U.Call->getType()->isBooleanType())
-            Text = "(" + Test + " && " + Call + ")";
+          else if (ZeroOff && (Truth || U.Call->getType()->isBooleanType()))
+            Text = InParens ? Test + " && " + Call : "(" + Test + " && " + Call + ")";
           else
             Text = "(" + Test + " ? " + Call + " : " + H.Disabled + ")";
           ReplaceCall(U.Call, Text);
         }
-        Notes.push_back({Caller->getLocation(),
-                         "the call is gated in place: " + CloneWhy + ", so '" +
-                             Caller->getName().str() + "' is not cloned"});
+        if (Gate.CloneCallers)
+          Notes.push_back({Caller->getLocation(),
+                           "the call is gated in place: " + CloneWhy + ", so '" +
+                               Caller->getName().str() + "' is not cloned"});
       }
 
+      if (!NewGateNote.empty())
+        Notes.push_back({HookFD->getLocation(), NewGateNote});
       const CallExpr *FirstCall = Calls.front();
       {
         auto D = diag(FirstCall->getBeginLoc(),
@@ -1062,9 +1288,9 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
              DiagnosticIDs::Note);
       else if (!H.RemoteSwitch.empty())
         diag(HookFD->getLocation(), "its gate is the switch '%0' it tests in %1, tested at "
-                                    "the call site",
+                                    "the call site%select{| through %3}2",
              DiagnosticIDs::Note)
-            << H.RemoteSwitch << H.SwitchFile;
+            << H.RemoteSwitch << H.SwitchFile << ThroughAccessor << SwitchAccessor;
       for (const CallExpr *C : llvm::ArrayRef(Calls).drop_front())
         diag(C->getBeginLoc(), "another call to %0 in '%1', gated by the same fix",
              DiagnosticIDs::Note)
@@ -1075,6 +1301,18 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       }
       for (const auto &[Loc, Text] : Notes)
         diag(Loc, "%0", DiagnosticIDs::Note) << Text;
+      if (ThroughAccessor && !AccessorUsed) {
+        // One diagnostic at the header, the same from every caller's TU.
+        AccessorUsed = true;
+        if (!AccessorFixes.empty()) {
+          auto D = diag(HeaderDecl->getLocation(),
+                        "hook %0 tests a switch its callers cannot see; declare an inline "
+                        "accessor for it next to the hook")
+                   << HookFD;
+          for (const FixItHint &F : AccessorFixes)
+            D << F;
+        }
+      }
     }
   }
 }

@@ -36,8 +36,12 @@ private:
                     llvm::function_ref<bool(const clang::FunctionDecl *)> IsHook);
 
   std::string HookFunctionsOption;
+  std::string HookEnablersOption;
+  std::string CloneCallersOption, NewGateOption; // "true" or "false", as given
   RuleSet::HookGateRules Gate;
   llvm::StringMap<std::string> NamedHooks; // name -> disabled value text
+  /// name -> what switches the hook on, which must call a new gate's setter
+  llvm::StringMap<std::string> Enablers;
   llvm::StringSet<> ErrorInjected; // functions named by an error-injection macro
 };
 
