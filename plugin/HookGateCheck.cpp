@@ -874,8 +874,8 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
               AccessorFixes.push_back(FixItHint::CreateInsertion(
                   End, "\n/* The switch " + Name + "() tests in " + H.SwitchFile +
                            ", for its callers to test before the call. */\n" + Externs +
-                           "static inline int " + Acc + "(void)\n{\n" + Unit + "return !!(" +
-                           H.RemoteSwitch + ");\n}\n"));
+                           "static inline int " + Acc + "(void)\n{\n" + Unit +
+                           "return __builtin_expect(!!(" + H.RemoteSwitch + "), 0);\n}\n"));
             }
           }
         }
@@ -1126,7 +1126,8 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       std::string Unit = indentUnit(Caller->getLocation(), SM, layout());
       // The accessor hints itself; a global switch is hinted here.
       auto Unlikely = [&](StringRef Cond) -> std::string {
-        return H.hasSwitch() ? Sp.unlikelyExpr(Cond, /*Boolean=*/false) : Cond.str();
+        return H.hasSwitch() && !ThroughAccessor ? Sp.unlikelyExpr(Cond, /*Boolean=*/false)
+                                                 : Cond.str();
       };
       auto ReplaceCall = [&](const CallExpr *C, StringRef Text) {
         if (std::optional<FixItHint> F = replaceCode(C, Text, Ctx))

@@ -1,6 +1,5 @@
 // hotpath-options: CloneCallers=true; NewGateWithSetters=true
-// An empty static noinline trace hook called in a loop: the gate lives in
-// this file (static, with static inline setters); the caller is cloned.
+// An empty static noinline hook in a loop: a static gate here; the caller cloned.
 struct item { int key; int val; };
 
 static __attribute__((noinline)) void trace_lookup(const struct item *it, int key)
