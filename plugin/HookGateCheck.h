@@ -31,6 +31,8 @@ protected:
                                 clang::Preprocessor *PP) override;
 
 private:
+  struct Pass;    // one TU's run of reportFindings, in phases
+  struct HookRun; // one hook's gate and calls
   /// Explain mode: whether the function asked about is a hook, and why not.
   void explainHooks(clang::ASTContext &Ctx,
                     llvm::function_ref<bool(const clang::FunctionDecl *)> IsHook);

@@ -11,7 +11,8 @@
 # stderr and exit status as the original, failing inputs included, and the
 # callback installed through fault_install() still fires (the faults come
 # out at the same steps). Callgrind: before / after / no hook, as ratios;
-# after below before. Negative controls: a gate that ignores the callback
+# after below before, at least half of the hook's cost removed (measured:
+# 0.778 with gcc, 0.571 with clang). Negative controls: a gate that ignores the callback
 # (a new flag nobody sets) must change behaviour; the unfixed build as
 # "after" must not pass the instruction check. A second run finds nothing.
 # Usage: callback-hook.sh HOTPATH_TIDY
@@ -39,17 +40,7 @@ json.dump([{"directory": d, "file": f, "arguments": ["cc", "-std=c11", "-O2", "-
 PY
 }
 findings() { grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|note|error): ' "$1" || true; }
-ir() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" 200000 >/dev/null 2>"$work/cg.err"
-  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/cg.err"
-}
-# fewer BEFORE AFTER NOHOOK: after below before; prints the ratios.
-fewer() {
-  local b a n
-  b=$(ir "$1") a=$(ir "$2") n=$(ir "$3")
-  echo "Ir before $b, after $a, no hook $n: after/before $(awk -v b="$b" -v a="$a" 'BEGIN { printf "%.3f", a / b }'), share of the hook's cost removed $(awk -v b="$b" -v a="$a" -v n="$n" 'BEGIN { printf "%.3f", (b - a) / (b - n) }')"
-  [ "$a" -lt "$b" ] || { echo "  after ($a) is not below before ($b)"; return 1; }
-}
+IR_ARGS=200000
 
 before=$work/before after=$work/after nohook=$work/nohook
 tree "$before"; tree "$after"; tree "$nohook"
@@ -101,9 +92,13 @@ for cc in gcc clang-19; do
   fi
   expect_failure "$cc: a gate that ignores the installed callback" "stderr differs" \
     same_behaviour "$before/prog-$cc" "$silenced/prog-$cc" 1000 7
-  if r=$(fewer "$before/prog-$cc" "$after/prog-$cc" "$nohook/prog-$cc"); then ok "$cc: $r"; else bad "$cc: $r"; fi
+  if r=$(fewer_instructions "$before/prog-$cc" "$after/prog-$cc" "$nohook/prog-$cc" 0.5); then
+    ok "$cc: $r"
+  else
+    bad "$cc: $r"
+  fi
   expect_failure "$cc: the unfixed build as 'after'" "is not below before" \
-    fewer "$before/prog-$cc" "$before/prog-$cc" "$nohook/prog-$cc"
+    fewer_instructions "$before/prog-$cc" "$before/prog-$cc" "$nohook/prog-$cc" 0.5
 done
 
 (cd "$after" && "$binary" --index-only -p build) >/dev/null 2>&1

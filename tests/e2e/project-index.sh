@@ -59,21 +59,7 @@ same_lines() {
   diff -u "$2" "$3" >"$work/lines.diff" && return 0
   echo "  $1:"; sed 's/^/    /' "$work/lines.diff" | head -30; return 1
 }
-# fewer_instructions BEFORE AFTER NOCHECK FLOOR: callgrind counts of the
-# three builds on one workload; AFTER below BEFORE, and the share of the
-# checks' cost removed, (before - after) / (before - nocheck), at least FLOOR.
-fewer_instructions() {
-  local b a n
-  b=$(ir "$1") a=$(ir "$2") n=$(ir "$3")
-  share=$(awk -v b="$b" -v a="$a" -v n="$n" 'BEGIN { printf "%.3f", (b - a) / (b - n) }')
-  echo "Ir before $b, after $a, no check $n: after/before $(awk -v b="$b" -v a="$a" 'BEGIN { printf "%.3f", a / b }'), share removed $share"
-  [ "$a" -lt "$b" ] || { echo "  after ($a) is not below before ($b)"; return 1; }
-  at_least "share removed" "$share" "$4"
-}
-ir() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" 200000 1 >/dev/null 2>"$work/cg.err"
-  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/cg.err"
-}
+IR_ARGS="200000 1"
 
 expect_c=$work/expect-c.txt expect_cxx=$work/expect-cxx.txt
 cat >"$expect_c" <<'E'
