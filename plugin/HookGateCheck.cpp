@@ -10,9 +10,13 @@
 //   d. c. with a hidden gate variable (no GOT load)    gcc 0.625, clang 0.625
 //   e. d. with a plain bool gate, not an atomic one    gcc 0.750, clang 0.750
 // Clang keeps the stack frame that a call needs on the fast path unless the
-// function has no call at all, so the fix clones small callers (shape e) and
-// gates the call site in place (shape a) only where a clone is not safe.
-// a. to d. are atomic gates; GateWriter says why the gate is a plain bool.
+// function has no call at all, so a clone of the caller (shape e) is the
+// fastest; but it duplicates the caller's source, which every later edit
+// must change twice, and the mm patch this check generalises is one line at
+// the call site. So the default is shape a with a plain bool (the figures
+// for both are in docs/checks/hotpath-hook-gate.md), and cloning is opt-in
+// (CloneCallers). a. to d. are atomic gates; GateWriter says why the gate is
+// a plain bool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +53,8 @@ struct HookInfo {
   /// there, as written, and the names that switch reads.
   std::string RemoteSwitch;
   std::vector<std::string> SwitchNames;
+  /// For each of SwitchNames, a declaration a header can carry, or "".
+  std::vector<std::string> SwitchDeclarations;
   std::string SwitchFile;
   /// Recognised only because other files call it (the project index): hot
   /// by the index's count of its calls, which every TU reads alike, so the
@@ -81,6 +87,31 @@ std::optional<HookInfo> recogniseBody(const FunctionDecl *Def, const ASTContext 
 SourceLocation afterToken(SourceLocation Loc, const ASTContext &Ctx) {
   return Lexer::getLocForEndOfToken(Ctx.getSourceManager().getExpansionLoc(Loc), 0,
                                     Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+/// After the hook's body, and after the error-injection marker that the
+/// kernel writes right below it (ALLOW_ERROR_INJECTION(fn, ERRNO);), which
+/// the gate's definition must not separate from it.
+SourceLocation afterInjectionMarker(SourceLocation BodyEnd, const ASTContext &Ctx,
+                                    ArrayRef<std::string> Macros) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation End = afterToken(BodyEnd, Ctx);
+  std::optional<Token> T = Lexer::findNextToken(SM.getExpansionLoc(BodyEnd), SM, LO);
+  if (!T || !T->is(tok::raw_identifier) || !llvm::is_contained(Macros, T->getRawIdentifier()))
+    return End;
+  int Depth = 0;
+  for (int I = 0; I < 256 && (T = Lexer::findNextToken(T->getLocation(), SM, LO)); ++I) {
+    if (T->is(tok::l_paren))
+      ++Depth;
+    else if (T->is(tok::r_paren))
+      --Depth;
+    else if (T->is(tok::semi) && Depth == 0)
+      return T->getEndLoc();
+    else if (T->is(tok::eof) || (T->is(tok::l_brace) && Depth == 0))
+      break;
+  }
+  return End;
 }
 
 bool namedDeclExists(StringRef Name, ASTContext &Ctx) {
@@ -138,9 +169,17 @@ public:
         Cxx20(Ctx.getLangOpts().CPlusPlus20), StaticKeyVisible(StaticKeyMacroVisible),
         Bool(Cxx || BoolVisible ? "bool" : "_Bool"), Unit(std::move(Unit)) {}
 
-  std::string var() const { return Hook + "_gate"; }
+  /// The kernel names a hook's key after what it says: should_failslab_active.
+  std::string var() const { return Hook + (G.Style == "static_key" ? "_active" : "_gate"); }
   std::string accessor() const { return Hook + "_gate_enabled"; }
-  std::string test() const { return accessor() + "()"; }
+  /// The test at a call site: a static key is read there, as the mm patch
+  /// does (static_branch_unlikely(&should_failslab_active) && ...), unless
+  /// another configuration has the always-on stand-in (\p Mirrored).
+  std::string test(bool Mirrored) const {
+    if (G.Style == "static_key" && !Mirrored)
+      return "static_branch_unlikely(&" + var() + ")";
+    return accessor() + "()";
+  }
   /// The header the gate's type needs, if any: {name, angled}.
   std::optional<std::string> header() const {
     if (G.Style == "static_key")
@@ -151,13 +190,16 @@ public:
   }
 
   /// Header declarations (header mode).
-  std::string headerDecl() const {
+  /// \p Mirrored: another configuration has the always-on stand-in, so
+  /// callers test the accessor; a static key otherwise needs none.
+  std::string headerDecl(bool Mirrored) const {
     std::string Out = comment();
     if (G.Style == "static_key")
       Out += "DECLARE_STATIC_KEY_FALSE(" + var() + ");\n";
     else
       Out += "extern " + visibility() + type() + " " + var() + ";\n";
-    Out += accessorText("static inline ");
+    if (G.Style != "static_key" || Mirrored)
+      Out += accessorText("static inline ");
     Out += "void " + Hook + "_gate_enable(" + params() + ");\n";
     Out += "void " + Hook + "_gate_disable(" + params() + ");";
     return Out;
@@ -279,6 +321,59 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// Why a call or a gate gets no fix: one text each.
+//===----------------------------------------------------------------------===//
+
+enum class NoFixReason {
+  CallInMacro,          // the call is spelled by a macro
+  ArgumentSideEffect,   // Detail: the side effect
+  UnknownDisabled,      // the call's value is used
+  SwitchNotVisible,     // Detail: the name
+  BodyNotCopyable,      // the clone's text
+  NotAtFileScope,       // where the gate would go
+  HeaderNotEditable,    // the declaration in a header
+  DeclNotEditable,      // the declaration in this file
+  NoHeaderForGate,      // external linkage, no header
+  NoEnabler,            // Detail: the hook's name
+};
+
+std::string noFixText(NoFixReason R, StringRef Detail = "") {
+  switch (R) {
+  case NoFixReason::CallInMacro:
+    return "the call is written by a macro";
+  case NoFixReason::ArgumentSideEffect:
+    return "the call's arguments have a side effect (" + Detail.str() +
+           ") that the gate would skip";
+  case NoFixReason::UnknownDisabled:
+    return "the value the hook returns while it does nothing is unknown; name it in the rule "
+           "set (hook_functions: {name, disabled}) or the HookFunctions option";
+  case NoFixReason::SwitchNotVisible:
+    return "the hook's switch needs '" + Detail.str() + "', which is not visible here";
+  case NoFixReason::BodyNotCopyable:
+    return "the caller's body cannot be copied";
+  case NoFixReason::NotAtFileScope:
+    return "the hook is not declared at file scope, where its gate would go";
+  case NoFixReason::HeaderNotEditable:
+    return "the hook's declaration in a header cannot be edited";
+  case NoFixReason::DeclNotEditable:
+    return "the hook's declaration cannot be edited";
+  case NoFixReason::NoHeaderForGate:
+    return "the hook has external linkage and no declaration in a header the fix can edit, "
+           "to put its gate in";
+  case NoFixReason::NoEnabler:
+    // An empty hook kept out of line is switched on from outside the code
+    // seen (error injection, a tracer, a replacement at link time): a new
+    // gate, off at start, would silence it until something calls its setter.
+    return "the hook tests no switch of its own, and nothing names what switches it on: a new "
+           "gate would keep it off until something calls " +
+           Detail.str() +
+           "_gate_enable(); name that caller in the rule set (hook_functions: enabled_by) or "
+           "the HookEnablers option, or set NewGateWithSetters";
+  }
+  llvm_unreachable("unknown NoFixReason");
+}
+
+//===----------------------------------------------------------------------===//
 // Call sites.
 //===----------------------------------------------------------------------===//
 
@@ -323,6 +418,34 @@ UseKind contextOf(const CallExpr *Call, ASTContext &Ctx, const Stmt **Parent) {
     if (isa<LabelStmt, CaseStmt, DefaultStmt>(P))
       return UseKind::Statement;
     return UseKind::Value;
+  }
+}
+
+/// True when a value use reads the call only as a truth value (under !, &&,
+/// || or as the condition of ?:, as `unlikely(hook(a))` expands), so that
+/// `gate && hook(a)` reads the same as `gate ? hook(a) : 0`; \p InParens
+/// when the call is already written in parentheses of its own.
+bool usedAsTruth(const CallExpr *Call, ASTContext &Ctx, bool &InParens) {
+  const Stmt *Child = Call;
+  InParens = false;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (isa<ParenExpr>(P))
+      InParens = true;
+    if (isa<ImplicitCastExpr, ParenExpr>(P)) {
+      Child = P;
+      continue;
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(P))
+      return U->getOpcode() == UO_LNot;
+    if (const auto *B = dyn_cast<BinaryOperator>(P))
+      return B->isLogicalOp();
+    if (const auto *C = dyn_cast<ConditionalOperator>(P))
+      return C->getCond() == Child;
+    return false;
   }
 }
 
@@ -378,6 +501,13 @@ std::string cloneRefusal(const FunctionDecl *F, const ASTContext &Ctx, unsigned 
   for (const ParmVarDecl *P : F->parameters())
     if (P->getName().empty())
       return "a parameter of the caller has no name";
+  // A cold noinline copy of an inline caller (the kernel's
+  // __fastpath_inline) conflicts with its attributes: gcc warns.
+  for (const FunctionDecl *R : F->redecls())
+    if (R->isInlineSpecified() || R->hasAttr<AlwaysInlineAttr>() || R->hasAttr<HotAttr>() ||
+        R->hasAttr<FlattenAttr>())
+      return "the caller is inline or hot, and a cold noinline copy would conflict with its "
+             "attributes";
   unsigned Lines = SM.getExpansionLineNumber(Body->getEndLoc()) -
                    SM.getExpansionLineNumber(Body->getBeginLoc()) + 1;
   if (Lines > MaxLines)
@@ -416,12 +546,25 @@ std::string cloneRefusal(const FunctionDecl *F, const ASTContext &Ctx, unsigned 
 //===----------------------------------------------------------------------===//
 
 HookGateCheck::HookGateCheck(StringRef Name, tidy::ClangTidyContext *Context)
-    : HotpathCheck(Name, Context), HookFunctionsOption(Options.get("HookFunctions", "")) {
+    : HotpathCheck(Name, Context), HookFunctionsOption(Options.get("HookFunctions", "")),
+      HookEnablersOption(Options.get("HookEnablers", "")) {
   Gate = rules().HookGate;
   Gate.Style = Options.get("GateStyle", Gate.Style);
   Gate.Visibility = Options.get("GateVisibility", Gate.Visibility);
   Gate.Threshold = Options.get("HookThreshold", Gate.Threshold);
   Gate.CloneMaxLines = Options.get("CloneMaxLines", Gate.CloneMaxLines);
+  // true/false, stored as given; anything else is an error naming it.
+  auto BoolOption = [&](StringRef Key, bool Default, std::string &Text) {
+    Text = Options.get(Key, Default ? "true" : "false");
+    if (Text == "true" || Text == "false")
+      return Text == "true";
+    configurationDiag("%0: option %1 '%2' is not 'true' or 'false'", DiagnosticIDs::Error)
+        << Name << Key << Text;
+    return Default;
+  };
+  Gate.CloneCallers = BoolOption("CloneCallers", Gate.CloneCallers, CloneCallersOption);
+  Gate.NewGateWithSetters =
+      BoolOption("NewGateWithSetters", Gate.NewGateWithSetters, NewGateOption);
   if (Gate.Style != "plain" && Gate.Style != "atomic" && Gate.Style != "static_key") {
     configurationDiag("%0: option GateStyle '%1' is not 'plain', 'atomic' or 'static_key'",
                       DiagnosticIDs::Error)
@@ -434,14 +577,29 @@ HookGateCheck::HookGateCheck(StringRef Name, tidy::ClangTidyContext *Context)
         << Name << Gate.Visibility;
     Gate.Visibility = "hidden";
   }
-  for (const RuleSet::HookFunction &H : rules().HookFunctions)
+  for (const RuleSet::HookFunction &H : rules().HookFunctions) {
     NamedHooks[H.Name] = H.Disabled;
+    if (!H.EnabledBy.empty())
+      Enablers[H.Name] = H.EnabledBy;
+  }
   llvm::SmallVector<StringRef, 8> Items;
   StringRef(HookFunctionsOption).split(Items, ';', -1, /*KeepEmpty=*/false);
   for (StringRef Item : Items) {
     auto [HookName, Disabled] = Item.split('=');
     if (!HookName.trim().empty())
       NamedHooks[HookName.trim()] = Disabled.trim().str();
+  }
+  Items.clear();
+  StringRef(HookEnablersOption).split(Items, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    auto [HookName, By] = Item.split('=');
+    if (HookName.trim().empty() || By.trim().empty()) {
+      configurationDiag("%0: option HookEnablers item '%1' is not 'hook=what switches it on'",
+                        DiagnosticIDs::Error)
+          << Name << Item;
+      continue;
+    }
+    Enablers[HookName.trim()] = By.trim().str();
   }
 }
 
@@ -452,6 +610,9 @@ void HookGateCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "GateVisibility", Gate.Visibility);
   Options.store(Opts, "HookThreshold", Gate.Threshold);
   Options.store(Opts, "CloneMaxLines", Gate.CloneMaxLines);
+  Options.store(Opts, "CloneCallers", CloneCallersOption);
+  Options.store(Opts, "HookEnablers", HookEnablersOption);
+  Options.store(Opts, "NewGateWithSetters", NewGateOption);
 }
 
 namespace {
@@ -489,28 +650,49 @@ void HookGateCheck::reset() {
   ErrorInjected.clear();
 }
 
-void HookGateCheck::reportFindings(ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LO = Ctx.getLangOpts();
-  IncludeInserter Inserter(layout(), SM); // each header once per file
-  auto InMain = [&](SourceLocation L) { return SM.isInMainFile(SM.getExpansionLoc(L)); };
+namespace {
+bool inMainFile(const SourceManager &SM, SourceLocation L) {
+  return SM.isInMainFile(SM.getExpansionLoc(L));
+}
+} // namespace
 
-  // 1. Which functions are hooks.
+/// One TU's run of the check, in phases: recognise hooks, group their hot
+/// calls, then for each hook (HookRun) plan its gate, plan each caller's
+/// calls, and emit. Policy stays here; the edits come from the rewrite layer.
+struct HookGateCheck::Pass {
+  HookGateCheck &Check;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const LangOptions &LO;
+  IncludeInserter Inserter; // each header once per file
   std::map<const FunctionDecl *, HookInfo> Hooks; // by canonical declaration
   llvm::DenseSet<const FunctionDecl *> NotHooks;
-  // The project index's heat of a function: all its calls, wherever they
-  // are, so that every TU computes the same figure.
-  auto IndexScore = [&](const FunctionDecl *FD) -> unsigned {
-    const index::Function *F = projectFunction(FD);
-    return F ? indexHeat(*F).score() : 0;
+  struct CallerGroup {
+    const FunctionDecl *Caller;
+    std::vector<const CallExpr *> Calls;
   };
-  auto Recognise = [&](const FunctionDecl *FD) -> std::optional<HookInfo> {
+  std::map<const FunctionDecl *, std::vector<CallerGroup>> Groups;
+  std::vector<const FunctionDecl *> HookOrder;
+  llvm::DenseMap<const FunctionDecl *, unsigned> HooksPerCaller;
+
+  Pass(HookGateCheck &Check, ASTContext &Ctx)
+      : Check(Check), Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+        Inserter(Check.layout(), SM) {}
+
+  // 1. Which functions are hooks.
+  /// The project index's heat of a function: all its calls, wherever they
+  /// are, so that every TU computes the same figure.
+  unsigned indexScore(const FunctionDecl *FD) {
+    const index::Function *F = Check.projectFunction(FD);
+    return F ? Check.indexHeat(*F).score() : 0;
+  }
+  std::optional<HookInfo> recognise(const FunctionDecl *FD) {
     if (isa<CXXMethodDecl>(FD) || !FD->getIdentifier() || FD->isInlined() ||
         FD->isInvalidDecl() || SM.isInSystemHeader(FD->getLocation()))
       return std::nullopt;
     std::optional<HookInfo> H;
     const FunctionDecl *Def = FD->getDefinition();
-    if (auto It = NamedHooks.find(FD->getName()); It != NamedHooks.end()) {
+    if (auto It = Check.NamedHooks.find(FD->getName()); It != Check.NamedHooks.end()) {
       H.emplace();
       H->Named = true;
       H->KnownDisabled = !It->second.empty() || FD->getReturnType()->isVoidType();
@@ -519,35 +701,36 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       if (!It->second.empty())
         H->Why += " that returns " + It->second + " while it does nothing";
     } else if (Def && !Def->isInlined()) {
-      std::string Marker = outOfLineMarker(Def, ErrorInjected);
+      std::string Marker = outOfLineMarker(Def, Check.ErrorInjected);
       // Unmarked, but called hot from other files, where a compiler
       // without LTO cannot inline it (the project index says).
       std::vector<index::CallSite> Elsewhere;
-      if (Marker.empty() && IndexScore(FD) >= Gate.Threshold)
-        Elsewhere = remoteSites(FD);
+      if (Marker.empty() && indexScore(FD) >= Check.Gate.Threshold)
+        Elsewhere = Check.remoteSites(FD);
       if (Marker.empty() && Elsewhere.empty())
         return std::nullopt;
-      H = recogniseBody(Def, Ctx, ruleIndex());
+      H = recogniseBody(Def, Ctx, Check.ruleIndex());
       if (!H)
         return std::nullopt;
       if (Marker.empty()) {
         H->IndexHeatOnly = true;
         H->Why += " in this configuration, and calls from other files (" +
-                  displayName(Elsewhere.front().Loc.File) +
+                  Check.displayName(Elsewhere.front().Loc.File) +
                   " in the project index) cannot inline it without LTO";
       } else {
         H->Why += " in this configuration, and it is kept out of line (" + Marker + ")";
       }
-    } else if (const index::Function *F = Def ? nullptr : projectFunction(FD);
+    } else if (const index::Function *F = Def ? nullptr : Check.projectFunction(FD);
                F && F->Hook && !F->Definitions.empty()) {
       // The body is in another file: the index has its shape.
       const index::HookShape &Shape = *F->Hook;
-      std::string File = displayName(F->Definitions.front().Loc.File);
+      std::string File = Check.displayName(F->Definitions.front().Loc.File);
       H.emplace();
       H->KnownDisabled = true;
       H->Disabled = Shape.Disabled;
       H->RemoteSwitch = Shape.Switch;
       H->SwitchNames = Shape.Globals;
+      H->SwitchDeclarations = Shape.Declarations;
       H->SwitchFile = File;
       switch (Shape.Shape) {
       case index::HookShape::Kind::Empty:
@@ -569,229 +752,294 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       return std::nullopt;
     }
     H->FD = FD;
-    if (Def && InMain(Def->getLocation()))
+    if (Def && inMainFile(SM, Def->getLocation()))
       H->Def = Def;
     return H;
-  };
-  auto HookFor = [&](const FunctionDecl *FD) -> HookInfo * {
+  }
+  HookInfo *hookFor(const FunctionDecl *FD) {
     FD = FD->getCanonicalDecl();
     if (auto It = Hooks.find(FD); It != Hooks.end())
       return &It->second;
     if (NotHooks.count(FD))
       return nullptr;
-    std::optional<HookInfo> H = Recognise(FD);
+    std::optional<HookInfo> H = recognise(FD);
     if (!H) {
       NotHooks.insert(FD);
       return nullptr;
     }
     return &Hooks.emplace(FD, std::move(*H)).first->second;
-  };
-
-  if (explainRequested())
-    explainHooks(Ctx, [&](const FunctionDecl *FD) { return HookFor(FD) != nullptr; });
-
-  // No hook defined or named here: no call site to look at, and the TU's
-  // bodies need not be walked for them.
-  bool AnyHook = llvm::any_of(NamedHooks, [&](const auto &Named) {
-    return Ctx.Idents.find(Named.getKey()) != Ctx.Idents.end();
-  });
-  AnyHook = AnyHook || llvm::any_of(definitions().Functions,
-                                    [&](const FunctionDecl *Def) { return HookFor(Def); });
-  // Hooks defined elsewhere are known by their calls here.
-  AnyHook = AnyHook || (projectIndex() && llvm::any_of(callSites().sites(),
-                                                       [&](const CallSiteIndex::Site &S) {
-                                                         return HookFor(S.Call->getDirectCallee());
-                                                       }));
-  if (!AnyHook)
-    return;
+  }
+  /// Whether a hook is defined, named or called here; if not, the TU's
+  /// bodies need not be walked for them.
+  bool anyHook() {
+    bool AnyHook = llvm::any_of(Check.NamedHooks, [&](const auto &Named) {
+      return Ctx.Idents.find(Named.getKey()) != Ctx.Idents.end();
+    });
+    AnyHook = AnyHook || llvm::any_of(Check.definitions().Functions,
+                                      [&](const FunctionDecl *Def) { return hookFor(Def); });
+    // Hooks defined elsewhere are known by their calls here.
+    AnyHook = AnyHook || (Check.projectIndex() && llvm::any_of(Check.callSites().sites(),
+                                                         [&](const CallSiteIndex::Site &S) {
+                                                           return hookFor(S.Call->getDirectCallee());
+                                                         }));
+    return AnyHook;
+  }
 
   // 2. Hot call sites, grouped by hook and caller, in source order.
-  struct CallerGroup {
-    const FunctionDecl *Caller;
-    std::vector<const CallExpr *> Calls;
-  };
-  std::map<const FunctionDecl *, std::vector<CallerGroup>> Groups;
-  std::vector<const FunctionDecl *> HookOrder;
-  llvm::DenseMap<const FunctionDecl *, unsigned> HooksPerCaller;
-  for (const CallSiteIndex::Site &S : callSites().sites()) {
-    HookInfo *H = HookFor(S.Call->getDirectCallee());
-    if (!H || !InMain(S.Call->getBeginLoc()))
-      continue;
-    const FunctionDecl *Caller = S.Caller->getCanonicalDecl();
-    if (S.Caller->hasAttr<ColdAttr>() || Hooks.count(Caller) ||
-        S.Caller->getCanonicalDecl() == H->FD)
-      continue;
-    if (hasInlineRemarks() && !staysOutOfLine(heatOf(H->FD)))
-      continue; // every call to the hook inlined: no call to gate
-    if (!H->Named || hasProfile()) {
-      CallSiteStats HS = heatOf(H->FD);
-      CallSiteStats CS = heatOf(S.Caller);
-      // With a profile, the hook or its caller must take enough samples.
-      bool Hot = hasProfile() ? isHot(HS, 0) || isHot(CS, 0)
-                              : HS.score() + CS.score() >= Gate.Threshold;
-      // A hook known from the index alone: what the TU defining its gate
-      // decides too (Recognise), never more.
-      if (H->IndexHeatOnly)
-        Hot = Hot && IndexScore(H->FD) >= Gate.Threshold;
-      if (!Hot)
+  void groupHotCalls() {
+    for (const CallSiteIndex::Site &S : Check.callSites().sites()) {
+      HookInfo *H = hookFor(S.Call->getDirectCallee());
+      if (!H || !inMainFile(SM, S.Call->getBeginLoc()))
         continue;
-    }
-    std::vector<CallerGroup> &G = Groups[H->FD];
-    if (G.empty())
-      HookOrder.push_back(H->FD);
-    auto It = llvm::find_if(G, [&](const CallerGroup &C) { return C.Caller == Caller; });
-    if (It == G.end()) {
-      G.push_back({Caller, {}});
-      It = std::prev(G.end());
-      ++HooksPerCaller[Caller];
-    }
-    It->Calls.push_back(S.Call);
-  }
-  // Hooks defined here get their gate defined here, hot calls or not.
-  for (const FunctionDecl *Def : definitions().Functions)
-    if (InMain(Def->getLocation()))
-      if (HookInfo *H = HookFor(Def); H && !H->hasSwitch() && !Groups.count(H->FD))
+      const FunctionDecl *Caller = S.Caller->getCanonicalDecl();
+      if (S.Caller->hasAttr<ColdAttr>() || Hooks.count(Caller) ||
+          S.Caller->getCanonicalDecl() == H->FD)
+        continue;
+      if (Check.hasInlineRemarks() && !Check.staysOutOfLine(Check.heatOf(H->FD)))
+        continue; // every call to the hook inlined: no call to gate
+      if (!H->Named || Check.hasProfile()) {
+        CallSiteStats HS = Check.heatOf(H->FD);
+        CallSiteStats CS = Check.heatOf(S.Caller);
+        // With a profile, the hook or its caller must take enough samples.
+        bool Hot = Check.hasProfile() ? Check.isHot(HS, 0) || Check.isHot(CS, 0)
+                                : HS.score() + CS.score() >= Check.Gate.Threshold;
+        // A hook known from the index alone: what the TU defining its gate
+        // decides too (Recognise), never more.
+        if (H->IndexHeatOnly)
+          Hot = Hot && indexScore(H->FD) >= Check.Gate.Threshold;
+        if (!Hot)
+          continue;
+      }
+      std::vector<CallerGroup> &G = Groups[H->FD];
+      if (G.empty())
         HookOrder.push_back(H->FD);
+      auto It = llvm::find_if(G, [&](const CallerGroup &C) { return C.Caller == Caller; });
+      if (It == G.end()) {
+        G.push_back({Caller, {}});
+        It = std::prev(G.end());
+        ++HooksPerCaller[Caller];
+      }
+      It->Calls.push_back(S.Call);
+    }
+    // Hooks defined here get their gate defined here, hot calls or not.
+    for (const FunctionDecl *Def : Check.definitions().Functions)
+      if (inMainFile(SM, Def->getLocation()))
+        if (HookInfo *H = hookFor(Def); H && !H->hasSwitch() && !Groups.count(H->FD))
+          HookOrder.push_back(H->FD);
+  }
 
-  for (const FunctionDecl *HookFD : HookOrder) {
-    HookInfo &H = Hooks[HookFD];
-    std::string Name = HookFD->getName().str();
-    std::vector<CallerGroup> &G = Groups[HookFD];
+  void run();
+};
 
-    // 3. The gate: an existing global, or a new flag declared next to the hook.
-    std::vector<FixItHint> GateFixes, HeaderFixes, DefFixes;
-    const FunctionDecl *HeaderDecl = nullptr;
-    std::string NoGate;
-    SourceLocation NoGateLoc = HookFD->getLocation();
-    std::string GateTest;
-    bool HeaderMode = false;
-    // Conditions the gate's declaration is compiled under that no mirror
-    // covers: a call compiled without them cannot see the gate.
-    std::vector<ConditionLiteral> GateNeeds;
-    SourceLocation GatePoint;
-    // The hook's declaration is under an #if: elsewhere the hook may be a
-    // macro, even an empty one (SQLite's sqlite3BeginBenignMalloc() with
-    // SQLITE_UNTESTABLE), so a gated call must stay a statement with braces.
-    bool Mirrored = false;
-    // The configuration the hook's body was analysed in: the gate starts
-    // off there and on wherever the body is compiled otherwise.
-    std::vector<ConditionLiteral> OffWhen;
+/// One hook's gate, and the calls it guards.
+struct HookGateCheck::HookRun {
+  Pass &TU;
+  HookGateCheck &Check;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const LangOptions &LO;
+  IncludeInserter &Inserter;
+  const FunctionDecl *HookFD;
+  HookInfo &H;
+  std::string Name;
+  std::vector<Pass::CallerGroup> &G;
+  std::vector<FixItHint> GateFixes, HeaderFixes, DefFixes;
+  const FunctionDecl *HeaderDecl = nullptr;
+  std::string NoGate;
+  SourceLocation NoGateLoc;
+  std::string GateTest, GateVar, NewGateNote;
+  bool HeaderMode = false;
+  // Conditions the gate's declaration is compiled under that no mirror
+  // covers: a call compiled without them cannot see the gate.
+  std::vector<ConditionLiteral> GateNeeds;
+  SourceLocation GatePoint;
+  // The hook's declaration is under an #if: elsewhere the hook may be a
+  // macro, even an empty one (SQLite's sqlite3BeginBenignMalloc() with
+  // SQLITE_UNTESTABLE), so a gated call must stay a statement with braces.
+  bool Mirrored = false;
+  // The configuration the hook's body was analysed in: the gate starts
+  // off there and on wherever the body is compiled otherwise.
+  std::vector<ConditionLiteral> OffWhen;
+  // A switch in another file that a caller cannot see: tested through an
+  // inline accessor next to the hook's declaration in its header, which
+  // declares the globals it reads.
+  std::string SwitchAccessor;
+  std::vector<FixItHint> AccessorFixes;
+  bool GateFixesUsed = false, AccessorUsed = false;
+
+  HookRun(Pass &TU, const FunctionDecl *HookFD)
+      : TU(TU), Check(TU.Check), Ctx(TU.Ctx), SM(TU.SM), LO(TU.LO), Inserter(TU.Inserter),
+        HookFD(HookFD), H(TU.Hooks[HookFD]), Name(HookFD->getName().str()),
+        G(TU.Groups[HookFD]), NoGateLoc(HookFD->getLocation()) {}
+
+  // 3. The gate: the hook's own switch, or a new flag declared next to it.
+  void planGate() {
     if (H.Def)
-      OffWhen = layout().takenWithin(H.Def->getBody()->getSourceRange(), SM);
+      OffWhen = Check.layout().takenWithin(H.Def->getBody()->getSourceRange(), SM);
+    auto HeaderDeclOf = [&]() -> const FunctionDecl * {
+      for (const FunctionDecl *R : HookFD->redecls())
+        if (!inMainFile(SM, R->getLocation()) && !R->getLocation().isMacroID() &&
+            !SM.isInSystemHeader(R->getLocation()) && !R->isThisDeclarationADefinition())
+          return R;
+      return nullptr;
+    };
     if (H.hasSwitch()) {
       GateTest = H.GlobalGate ? sourceText(H.GlobalGate, Ctx) : H.RemoteSwitch;
+      if (!H.RemoteSwitch.empty() &&
+          H.SwitchDeclarations.size() == H.SwitchNames.size())
+        if ((HeaderDecl = HeaderDeclOf())) {
+          SourceLocation End = Lexer::findLocationAfterToken(
+              SM.getExpansionLoc(HeaderDecl->getEndLoc()), tok::semi, SM, LO, false);
+          std::string Acc = Name + "_switch_on";
+          std::string Externs;
+          bool Possible = End.isValid() && Check.layout().enclosingInFile(End, SM).empty();
+          for (size_t I = 0; Possible && I < H.SwitchNames.size(); ++I)
+            if (!namedVisibleAt(H.SwitchNames[I], HeaderDecl->getBeginLoc(), Ctx, Check.includes())) {
+              Possible = !H.SwitchDeclarations[I].empty();
+              Externs += H.SwitchDeclarations[I] + "\n";
+            }
+          if (Possible) {
+            SwitchAccessor = Acc + "()";
+            if (!namedDeclExists(Acc, Ctx)) {
+              std::string Unit = indentUnit(End, SM, Check.layout());
+              AccessorFixes.push_back(FixItHint::CreateInsertion(
+                  End, "\n/* The switch " + Name + "() tests in " + H.SwitchFile +
+                           ", for its callers to test before the call. */\n" + Externs +
+                           "static inline int " + Acc + "(void)\n{\n" + Unit +
+                           "return __builtin_expect(!!(" + H.RemoteSwitch + "), 0);\n}\n"));
+            }
+          }
+        }
       if (H.GlobalGate && H.Def)
         if (std::optional<Refusal> R =
-                bodyVariesByConfiguration(H.Def->getBody(), Name, layout(), SM)) {
+                bodyVariesByConfiguration(H.Def->getBody(), Name, Check.layout(), SM)) {
           R->Reason = RefusalReason::SwitchVariesByConfiguration;
           NoGate = R->text();
           NoGateLoc = R->Loc;
         }
     } else {
-      for (const FunctionDecl *R : HookFD->redecls())
-        if (!InMain(R->getLocation()) && !R->getLocation().isMacroID() &&
-            !SM.isInSystemHeader(R->getLocation()) && !R->isThisDeclarationADefinition())
-          HeaderDecl = HeaderDecl ? HeaderDecl : R;
+      HeaderDecl = HeaderDeclOf();
       const FunctionDecl *FirstDecl = HookFD->getFirstDecl();
       SourceLocation Point = HeaderDecl ? HeaderDecl->getBeginLoc() : FirstDecl->getBeginLoc();
       // Every branch around the gate gets it (or an always-on stand-in), so
       // what the gate's text names must be there in each.
-      std::vector<std::pair<unsigned, unsigned>> Around = layout().enclosingInFile(Point, SM);
+      std::vector<std::pair<unsigned, unsigned>> Around = Check.layout().enclosingInFile(Point, SM);
       SourceLocation Outermost =
-          Around.empty() ? Point : layout().group(Around.front().first).Branches.front().Hash;
+          Around.empty() ? Point : Check.layout().group(Around.front().first).Branches.front().Hash;
       auto VisibleMacro = [&](StringRef Macro) {
-        IdentifierInfo *II = preprocessor().getIdentifierInfo(Macro);
-        const MacroInfo *MI = II ? preprocessor().getMacroInfo(II) : nullptr;
-        return MI && isVisibleFrom(MI->getDefinitionLoc(), Point, SM, includes()) &&
-               missingConditions(layout().macroConditions(Macro, MI->getDefinitionLoc(), SM),
-                                 layout().conditionsAt(Outermost, SM))
+        IdentifierInfo *II = Check.preprocessor().getIdentifierInfo(Macro);
+        const MacroInfo *MI = II ? Check.preprocessor().getMacroInfo(II) : nullptr;
+        return MI && isVisibleFrom(MI->getDefinitionLoc(), Point, SM, Check.includes()) &&
+               missingConditions(Check.layout().macroConditions(Macro, MI->getDefinitionLoc(), SM),
+                                 Check.layout().conditionsAt(Outermost, SM))
                    .empty();
       };
-      GateWriter W(Name, Gate, Ctx, VisibleMacro("DECLARE_STATIC_KEY_FALSE"),
-                   VisibleMacro("bool"), indentUnit(Point, SM, layout()));
-      GateTest = W.test();
-      bool Declared = namedDeclExists(W.accessor(), Ctx);
+      GateWriter W(Name, Check.Gate, Ctx, VisibleMacro("DECLARE_STATIC_KEY_FALSE"),
+                   VisibleMacro("bool"), indentUnit(Point, SM, Check.layout()));
+      bool Declared = namedDeclExists(W.accessor(), Ctx) ||
+                      (Check.Gate.Style == "static_key" && namedDeclExists(W.var(), Ctx));
+      GateVar = W.var();
+      auto Enabler = Check.Enablers.find(Name);
       bool NotAtFileScope = !HookFD->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
                             (LO.CPlusPlus && HookFD->isInExternCContext());
       // The gate in every branch around it; the include in the include block.
       auto Surround = [&](SourceLocation At, std::vector<FixItHint> &Fixes) {
         GatePoint = At;
-        Mirrored = !layout().enclosingInFile(At, SM).empty();
-        for (auto [Grp, Br] : layout().enclosingInFile(At, SM))
-          llvm::append_range(Fixes, mirrorInOtherBranches(Grp, Br, W.alwaysOn(InMain(At)),
-                                                          layout(), SM));
+        Mirrored = !Check.layout().enclosingInFile(At, SM).empty();
+        for (auto [Grp, Br] : Check.layout().enclosingInFile(At, SM))
+          llvm::append_range(Fixes, mirrorInOtherBranches(Grp, Br, W.alwaysOn(inMainFile(SM, At)),
+                                                          Check.layout(), SM));
         std::vector<ConditionLiteral> InFile;
-        for (auto [Grp, Br] : layout().enclosingInFile(At, SM))
-          llvm::append_range(InFile, layout().group(Grp).Branches[Br].Needs);
-        GateNeeds = missingConditions(layout().conditionsAt(At, SM), InFile);
+        for (auto [Grp, Br] : Check.layout().enclosingInFile(At, SM))
+          llvm::append_range(InFile, Check.layout().group(Grp).Branches[Br].Needs);
+        GateNeeds = missingConditions(Check.layout().conditionsAt(At, SM), InFile);
         if (std::optional<std::string> Header = W.header())
           if (std::optional<FixItHint> Inc =
                   Inserter.insert(SM.getFileID(SM.getExpansionLoc(At)), *Header, true))
             Fixes.push_back(*Inc);
       };
-      if (!OffWhen.empty() && Gate.Style == "static_key") {
+      if (!OffWhen.empty() && Check.Gate.Style == "static_key") {
         NoGate = Refusal{RefusalReason::StaticKeyByConfiguration, H.Def->getLocation(), Name,
                          guardDirective(OffWhen)}
                      .text();
+      } else if (!Declared && Enabler == Check.Enablers.end() && !Check.Gate.NewGateWithSetters) {
+        NoGate = noFixText(NoFixReason::NoEnabler, Name);
       } else if (NotAtFileScope && !Declared) {
-        NoGate = "the hook is not declared at file scope, where its gate would go";
+        NoGate = noFixText(NoFixReason::NotAtFileScope);
       } else if (HeaderDecl && HookFD->isExternallyVisible()) {
         SourceLocation End = Lexer::findLocationAfterToken(
             SM.getExpansionLoc(HeaderDecl->getEndLoc()), tok::semi, SM, LO, false);
         if (End.isInvalid()) {
-          NoGate = "the hook's declaration in a header cannot be edited";
+          NoGate = noFixText(NoFixReason::HeaderNotEditable);
           NoGateLoc = HeaderDecl->getLocation();
         } else {
           HeaderMode = true;
           std::string Header = fileNameAt(HeaderDecl->getLocation(), SM);
           if (!Declared) {
-            HeaderFixes.push_back(FixItHint::CreateInsertion(End, "\n" + W.headerDecl() + "\n"));
+            HeaderFixes.push_back(FixItHint::CreateInsertion(
+                End, "\n" + W.headerDecl(!Check.layout().enclosingInFile(End, SM).empty()) + "\n"));
             Surround(End, HeaderFixes);
           } else {
             GatePoint = End;
+            Mirrored = !Check.layout().enclosingInFile(End, SM).empty();
           }
           if (H.Def && !definedVar(W.var(), Ctx)) {
             // Defined where the header declares it: no definition in a
             // configuration that has the always-on stand-in instead.
             std::vector<ConditionLiteral> InHeader;
-            for (auto [Grp, Br] : layout().enclosingInFile(End, SM))
-              llvm::append_range(InHeader, layout().group(Grp).Branches[Br].Needs);
-            SourceLocation DefAt = afterToken(H.Def->getEndLoc(), Ctx);
+            for (auto [Grp, Br] : Check.layout().enclosingInFile(End, SM))
+              llvm::append_range(InHeader, Check.layout().group(Grp).Branches[Br].Needs);
+            SourceLocation DefAt =
+                afterInjectionMarker(H.Def->getEndLoc(), Ctx, Check.Gate.ErrorInjectionMacros);
             DefFixes.push_back(FixItHint::CreateInsertion(
                 DefAt, "\n\n" + guarded(missingConditions(InHeader,
-                                                          layout().conditionsAt(DefAt, SM)),
+                                                          Check.layout().conditionsAt(DefAt, SM)),
                                         W.definition(Header, OffWhen))));
           }
         }
-      } else if (!HeaderDecl && InMain(FirstDecl->getLocation())) {
+      } else if (!HeaderDecl && inMainFile(SM, FirstDecl->getLocation())) {
         SourceLocation End =
             FirstDecl->isThisDeclarationADefinition()
                 ? afterToken(FirstDecl->getEndLoc(), Ctx)
                 : Lexer::findLocationAfterToken(SM.getExpansionLoc(FirstDecl->getEndLoc()),
                                                 tok::semi, SM, LO, false);
         if (End.isInvalid() && !Declared) {
-          NoGate = "the hook's declaration cannot be edited";
+          NoGate = noFixText(NoFixReason::DeclNotEditable);
         } else if (!Declared) {
           GateFixes.push_back(FixItHint::CreateInsertion(
               End, "\n\n" + W.local(!HookFD->isExternallyVisible(), OffWhen)));
           Surround(End, GateFixes);
         }
       } else if (!Declared) {
-        NoGate = "the hook has external linkage and no declaration in a header the fix "
-                 "can edit, to put its gate in";
+        NoGate = noFixText(NoFixReason::NoHeaderForGate);
       }
+      // In one file (no header) the accessor is the test: a static inline
+      // function left unused there is a warning.
+      GateTest = W.test(Mirrored || !HeaderMode);
+      // A new gate starts off: the note says what must switch it on.
+      if (!Declared)
+        NewGateNote = "the new gate starts off: " +
+                      (Enabler != Check.Enablers.end()
+                           ? Enabler->second + " must call " + Name + "_gate_enable()"
+                           : "nothing in the program calls " + Name +
+                                 "_gate_enable() yet; whatever switches the hook on must") +
+                      ", or the hook stays quiet";
     }
+  }
 
+  /// The gate's own diagnostics (header declaration, definition); false
+  /// when there is no hot call to gate.
+  bool emitGate() {
     // The header part of the gate is one diagnostic at the header
     // declaration, the same in every file that needs it, so a run over
     // several files applies it once (clang-tidy merges equal diagnostics,
     // clang-apply-replacements equal replacements).
     bool HasHotCalls = !G.empty();
     if (!HasHotCalls && !HeaderMode)
-      continue;
+      return false;
     if (NoGate.empty() && !HeaderFixes.empty()) {
       {
-        auto D = diag(HeaderDecl->getLocation(),
+        auto D = Check.diag(HeaderDecl->getLocation(),
                       "hook %0 has no inline gate; declare one next to it, off by "
                       "default, with setters to switch the hook on at run time")
                  << HookFD;
@@ -800,283 +1048,355 @@ void HookGateCheck::reportFindings(ASTContext &Ctx) {
       }
       SourceLocation Why = HasHotCalls ? G.front().Calls.front()->getBeginLoc()
                                        : H.Def->getLocation();
-      diag(Why, HasHotCalls ? "the gate is for this hot call and the others in this file"
+      Check.diag(Why, HasHotCalls ? "the gate is for this hot call and the others in this file"
                             : "the hook is defined here",
            DiagnosticIDs::Note);
     }
     if (NoGate.empty() && !DefFixes.empty()) {
       {
-        auto D = diag(H.Def->getLocation(),
+        auto D = Check.diag(H.Def->getLocation(),
                       "hook %0 is called out of line even while it does nothing; "
                       "define its gate here, next to it")
                  << HookFD;
         for (const FixItHint &F : DefFixes)
           D << F;
       }
-      diag(H.Def->getLocation(), "%0 is a hook: %1", DiagnosticIDs::Note) << HookFD << H.Why;
+      Check.diag(H.Def->getLocation(), "%0 is a hook: %1", DiagnosticIDs::Note) << HookFD << H.Why;
     }
-    if (!HasHotCalls)
-      continue;
+    return HasHotCalls;
+  }
 
-    bool GateFixesUsed = false;
-    for (const CallerGroup &CG : G) {
-      // Calls already behind the gate (a second run) are done.
-      std::vector<const CallExpr *> Calls;
-      std::string GateKeyStore = H.hasSwitch() ? GateTest : Name + "_gate";
-      for (const CallExpr *C : CG.Calls)
-        if (!alreadyGated(C, GateKeyStore, Ctx))
-          Calls.push_back(C);
-      if (Calls.empty())
-        continue;
-      llvm::sort(Calls, [&](const CallExpr *A, const CallExpr *B) {
-        return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
-      });
-      const FunctionDecl *Caller = CG.Caller->getDefinition();
-      if (!Caller)
-        continue;
-      std::string NoFix = NoGate;
-      SourceLocation NoFixLoc = NoGateLoc;
-      std::vector<FixItHint> Fixes;
-      std::vector<std::pair<SourceLocation, std::string>> Notes;
+  // 4. What each call of one caller becomes, or why it gets no fix.
+  struct CallPlan {
+    const FunctionDecl *Caller = nullptr;
+    std::vector<const CallExpr *> Calls;
+    std::string NoFix;
+    SourceLocation NoFixLoc;
+    std::vector<FixItHint> Fixes;
+    std::vector<std::pair<SourceLocation, std::string>> Notes;
+    bool ThroughAccessor = false;
+  };
+  /// False when the caller has nothing left to gate.
+  bool planCalls(const Pass::CallerGroup &CG, CallPlan &P) {
+    std::vector<const CallExpr *> &Calls = P.Calls;
+    std::string &NoFix = P.NoFix;
+    SourceLocation &NoFixLoc = P.NoFixLoc;
+    std::vector<FixItHint> &Fixes = P.Fixes;
+    std::vector<std::pair<SourceLocation, std::string>> &Notes = P.Notes;
+    bool &ThroughAccessor = P.ThroughAccessor;
+    // Calls already behind the gate (a second run) are done.
+    std::string GateKeyStore =
+        H.hasSwitch() || Check.Gate.Style == "static_key" ? GateTest : GateVar;
+    for (const CallExpr *C : CG.Calls)
+      if (!alreadyGated(C, GateKeyStore, Ctx) &&
+          (SwitchAccessor.empty() || !alreadyGated(C, SwitchAccessor, Ctx)))
+        Calls.push_back(C);
+    if (Calls.empty())
+      return false;
+    llvm::sort(Calls, [&](const CallExpr *A, const CallExpr *B) {
+      return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+    });
+    const FunctionDecl *Caller = P.Caller = CG.Caller->getDefinition();
+    if (!Caller)
+      return false;
+    NoFix = NoGate;
+    NoFixLoc = NoGateLoc;
 
-      // What each call becomes, and whether every call allows it.
-      struct Use {
-        const CallExpr *Call;
-        UseKind Kind;
-        const Stmt *Parent;
-      };
-      std::vector<Use> Uses;
-      for (const CallExpr *C : Calls) {
-        const Stmt *Parent = nullptr;
-        UseKind K = contextOf(C, Ctx, &Parent);
-        Uses.push_back({C, K, Parent});
-        if (!NoFix.empty())
-          continue;
-        if (Lexer::makeFileCharRange(CharSourceRange::getTokenRange(C->getSourceRange()), SM, LO)
-                .isInvalid()) {
-          NoFix = "the call is written by a macro";
-          NoFixLoc = C->getBeginLoc();
-        } else if (std::optional<SideEffect> E = argumentSideEffect(C, ruleIndex(), Ctx)) {
-          NoFix = "the call's arguments have a side effect (" + describe(*E, Ctx) +
-                  ") that the gate would skip";
-          NoFixLoc = E->Where->getBeginLoc();
-        } else if (K != UseKind::Statement && !H.KnownDisabled) {
-          NoFix = "the value the hook returns while it does nothing is unknown; name it "
-                  "in the rule set (hook_functions: {name, disabled}) or the "
-                  "HookFunctions option";
-          NoFixLoc = C->getBeginLoc();
-        }
-      }
-      if (NoFix.empty() && H.GlobalGate) {
-        std::vector<const Stmt *> Code{H.GlobalGate};
-        if (std::optional<std::string> Missing = findInvisibleName(
-                Code, {}, Calls.front()->getBeginLoc(), Ctx, preprocessor(), includes())) {
-          NoFix = "the hook's switch needs '" + *Missing + "', which is not visible here";
-          NoFixLoc = Calls.front()->getBeginLoc();
-        } else if (std::optional<Refusal> R = conditionalDependency(
-                       namedInCode(Code, {}, Ctx, preprocessor()), Calls.front()->getBeginLoc(),
-                       layout(), SM)) {
-          NoFix = R->text();
-          NoFixLoc = R->Loc;
-        }
-      }
-      if (NoFix.empty() && !H.RemoteSwitch.empty())
-        for (const std::string &N : H.SwitchNames)
-          if (!namedVisibleAt(N, Caller->getBeginLoc(), Ctx, includes())) {
-            NoFix = "the hook's switch needs '" + N + "', which is not visible here";
-            NoFixLoc = Calls.front()->getBeginLoc();
-            break;
-          }
-      // Each call must be compiled only where the gate is declared (or
-      // mirrored): conditions from another file no mirror covers.
-      for (const CallExpr *C : Calls) {
-        std::vector<ConditionLiteral> Missing =
-            missingConditions(GateNeeds, layout().conditionsAt(C->getBeginLoc(), SM));
-        if (!NoFix.empty() || Missing.empty())
-          continue;
-        NoFix = Refusal{RefusalReason::ConditionElsewhere, C->getBeginLoc(), Name,
-                        guardDirective(Missing)}
-                    .text();
+    // What each call becomes, and whether every call allows it.
+    struct Use {
+      const CallExpr *Call;
+      UseKind Kind;
+      const Stmt *Parent;
+    };
+    std::vector<Use> Uses;
+    for (const CallExpr *C : Calls) {
+      const Stmt *Parent = nullptr;
+      UseKind K = contextOf(C, Ctx, &Parent);
+      Uses.push_back({C, K, Parent});
+      if (!NoFix.empty())
+        continue;
+      if (Lexer::makeFileCharRange(CharSourceRange::getTokenRange(C->getSourceRange()), SM, LO)
+              .isInvalid()) {
+        NoFix = noFixText(NoFixReason::CallInMacro);
+        NoFixLoc = C->getBeginLoc();
+      } else if (std::optional<SideEffect> E = argumentSideEffect(C, Check.ruleIndex(), Ctx)) {
+        NoFix = noFixText(NoFixReason::ArgumentSideEffect, describe(*E, Ctx));
+        NoFixLoc = E->Where->getBeginLoc();
+      } else if (K != UseKind::Statement && !H.KnownDisabled) {
+        NoFix = noFixText(NoFixReason::UnknownDisabled);
         NoFixLoc = C->getBeginLoc();
       }
-
-      Spelling Sp = spellingAt(Caller->getBeginLoc(), rules(), LO, preprocessor(), SM,
-                               includes(), layout());
-      std::string Unit = indentUnit(Caller->getLocation(), SM, layout());
-      // The accessor hints itself; a global switch is hinted here.
-      auto Unlikely = [&](StringRef Cond) -> std::string {
-        return H.hasSwitch() ? Sp.unlikelyExpr(Cond, /*Boolean=*/false) : Cond.str();
-      };
-      auto ReplaceCall = [&](const CallExpr *C, StringRef Text) {
-        if (std::optional<FixItHint> F = replaceCode(C, Text, Ctx))
-          Fixes.push_back(*F);
-      };
-      auto Comment = [&](const CallExpr *C) -> std::string {
-        std::string T = sourceText(C, Ctx);
-        if (StringRef(T).contains("*/") || StringRef(T).contains('\n'))
-          return "";
-        return " /* gated above: " + T + " */";
-      };
-
-      std::string CloneWhy;
-      if (NoFix.empty()) {
-        CloneWhy = HooksPerCaller[CG.Caller] > 1
-                       ? "the caller calls more than one hook"
-                       : cloneRefusal(Caller, Ctx, Gate.CloneMaxLines);
-        if (CloneWhy.empty() && Calls.size() != CG.Calls.size())
-          CloneWhy = "some of its calls are gated already";
+    }
+    if (NoFix.empty() && H.GlobalGate) {
+      std::vector<const Stmt *> Code{H.GlobalGate};
+      if (std::optional<std::string> Missing = findInvisibleName(
+              Code, {}, Calls.front()->getBeginLoc(), Ctx, Check.preprocessor(), Check.includes())) {
+        NoFix = noFixText(NoFixReason::SwitchNotVisible, *Missing);
+        NoFixLoc = Calls.front()->getBeginLoc();
+      } else if (std::optional<Refusal> R = conditionalDependency(
+                     namedInCode(Code, {}, Ctx, Check.preprocessor()), Calls.front()->getBeginLoc(),
+                     Check.layout(), SM)) {
+        NoFix = R->text();
+        NoFixLoc = R->Loc;
       }
+    }
+    // The test at these calls: the switch, or its accessor where the
+    // switch is not visible.
+    std::string CallTest = GateTest;
+    if (NoFix.empty() && !H.RemoteSwitch.empty())
+      for (const std::string &N : H.SwitchNames)
+        if (!namedVisibleAt(N, Caller->getBeginLoc(), Ctx, Check.includes())) {
+          if (!SwitchAccessor.empty()) {
+            CallTest = SwitchAccessor;
+            ThroughAccessor = true;
+            break;
+          }
+          NoFix = noFixText(NoFixReason::SwitchNotVisible, N);
+          NoFixLoc = Calls.front()->getBeginLoc();
+          break;
+        }
+    // Each call must be compiled only where the gate is declared (or
+    // mirrored): conditions from another file no mirror covers.
+    for (const CallExpr *C : Calls) {
+      std::vector<ConditionLiteral> Missing =
+          missingConditions(GateNeeds, Check.layout().conditionsAt(C->getBeginLoc(), SM));
+      if (!NoFix.empty() || Missing.empty())
+        continue;
+      NoFix = Refusal{RefusalReason::ConditionElsewhere, C->getBeginLoc(), Name,
+                      guardDirective(Missing)}
+                  .text();
+      NoFixLoc = C->getBeginLoc();
+    }
 
-      if (NoFix.empty() && CloneWhy.empty()) {
-        // Shape f: test the gate on entry and tail-call a cold clone of the
-        // caller, which calls the hook; the caller's own calls become the
-        // value the hook returns while it does nothing.
-        const auto *Body = cast<CompoundStmt>(Caller->getBody());
-        std::string CloneName = Caller->getName().str() + "_hooked";
-        SourceLocation Begin = SM.getExpansionLoc(Caller->getBeginLoc());
-        SourceLocation BodyBegin = SM.getExpansionLoc(Body->getBeginLoc());
-        std::optional<std::string> CloneSig =
-            cloneSignature(Caller, CloneName, Sp.ColdAttribute, Ctx);
-        std::string BodyText = sourceText(Body, Ctx);
-        if (BodyText.empty() || !CloneSig) {
-          NoFix = "the caller's body cannot be copied";
-          NoFixLoc = Caller->getLocation();
-        } else {
-          Fixes.push_back(FixItHint::CreateInsertion(Begin, *CloneSig + "\n" + BodyText + "\n\n"));
-          // The entry test: after leading declarations that a second
-          // evaluation (in the clone) cannot tell apart.
-          const Stmt *First = nullptr;
-          for (const Stmt *S : Body->body()) {
-            const auto *DS = dyn_cast<DeclStmt>(S);
-            bool PureDecl = DS && llvm::all_of(DS->decls(), [&](const Decl *D) {
-              const auto *VD = dyn_cast<VarDecl>(D);
-              return VD && (!VD->getInit() ||
-                            !findSideEffect(VD->getInit(),
-                                            SideEffectOptions::forRepeatedEvaluation(),
-                                            ruleIndex(), Ctx));
-            });
-            if (!PureDecl) {
-              First = S;
-              break;
-            }
+    Spelling Sp = spellingAt(Caller->getBeginLoc(), Check.rules(), LO, Check.preprocessor(), SM,
+                             Check.includes(), Check.layout());
+    std::string Unit = indentUnit(Caller->getLocation(), SM, Check.layout());
+    // The accessor hints itself; a global switch is hinted here.
+    auto Unlikely = [&](StringRef Cond) -> std::string {
+      return H.hasSwitch() && !ThroughAccessor ? Sp.unlikelyExpr(Cond, /*Boolean=*/false)
+                                               : Cond.str();
+    };
+    auto ReplaceCall = [&](const CallExpr *C, StringRef Text) {
+      if (std::optional<FixItHint> F = replaceCode(C, Text, Ctx))
+        Fixes.push_back(*F);
+    };
+    auto Comment = [&](const CallExpr *C) -> std::string {
+      std::string T = sourceText(C, Ctx);
+      if (StringRef(T).contains("*/") || StringRef(T).contains('\n'))
+        return "";
+      return " /* gated above: " + T + " */";
+    };
+
+    std::string CloneWhy;
+    if (NoFix.empty() && Check.Gate.CloneCallers) {
+      CloneWhy = TU.HooksPerCaller[CG.Caller] > 1
+                     ? "the caller calls more than one hook"
+                     : cloneRefusal(Caller, Ctx, Check.Gate.CloneMaxLines);
+      if (CloneWhy.empty() && Calls.size() != CG.Calls.size())
+        CloneWhy = "some of its calls are gated already";
+    }
+
+    if (NoFix.empty() && Check.Gate.CloneCallers && CloneWhy.empty()) {
+      // Shape f: test the gate on entry and tail-call a cold clone of the
+      // caller, which calls the hook; the caller's own calls become the
+      // value the hook returns while it does nothing.
+      const auto *Body = cast<CompoundStmt>(Caller->getBody());
+      std::string CloneName = Caller->getName().str() + "_hooked";
+      SourceLocation Begin = SM.getExpansionLoc(Caller->getBeginLoc());
+      SourceLocation BodyBegin = SM.getExpansionLoc(Body->getBeginLoc());
+      std::optional<std::string> CloneSig =
+          cloneSignature(Caller, CloneName, Sp.ColdAttribute, Ctx);
+      std::string BodyText = sourceText(Body, Ctx);
+      if (BodyText.empty() || !CloneSig) {
+        NoFix = noFixText(NoFixReason::BodyNotCopyable);
+        NoFixLoc = Caller->getLocation();
+      } else {
+        Fixes.push_back(FixItHint::CreateInsertion(Begin, *CloneSig + "\n" + BodyText + "\n\n"));
+        // The entry test: after leading declarations that a second
+        // evaluation (in the clone) cannot tell apart.
+        const Stmt *First = nullptr;
+        for (const Stmt *S : Body->body()) {
+          const auto *DS = dyn_cast<DeclStmt>(S);
+          bool PureDecl = DS && llvm::all_of(DS->decls(), [&](const Decl *D) {
+            const auto *VD = dyn_cast<VarDecl>(D);
+            return VD && (!VD->getInit() ||
+                          !findSideEffect(VD->getInit(),
+                                          SideEffectOptions::forRepeatedEvaluation(),
+                                          Check.ruleIndex(), Ctx));
+          });
+          if (!PureDecl) {
+            First = S;
+            break;
           }
-          std::string Args;
-          for (const ParmVarDecl *P : Caller->parameters())
-            Args += (Args.empty() ? "" : ", ") + P->getName().str();
-          std::string CallClone = CloneName + "(" + Args + ")";
-          SourceLocation At = First ? SM.getExpansionLoc(First->getBeginLoc())
-                                    : SM.getExpansionLoc(Body->getRBracLoc());
-          std::string Ind = First ? indentationAt(At, SM) : indentationAt(BodyBegin, SM) + Unit;
-          if (Ind.empty())
-            Ind = Unit;
-          std::string If = H.hasSwitch() && Sp.Unlikely == Spelling::UnlikelyKind::CxxAttribute
-                               ? Sp.ifUnlikely(GateTest)
-                               : "if (" + Unlikely(GateTest) + ")";
-          std::string Entry;
-          if (Caller->getReturnType()->isVoidType())
-            Entry = If + " {\n" + Ind + Unit + CallClone + ";\n" + Ind + Unit + "return;\n" + Ind +
-                    "}\n";
-          else
-            Entry = If + "\n" + Ind + Unit + "return " + CallClone + ";\n";
-          Fixes.push_back(FixItHint::CreateInsertion(At, First ? Entry + Ind : Entry));
-          for (const Use &U : Uses) {
-            std::string Off = U.Kind == UseKind::Statement ? "(void)0" : H.Disabled;
-            ReplaceCall(U.Call, Off + Comment(U.Call));
-          }
-          Notes.push_back({Caller->getLocation(),
-                           "the gate is tested on entry to '" + Caller->getName().str() +
-                               "', which tail-calls a cold copy of itself, '" + CloneName +
-                               "', while the hook is on, so its fast path makes no call"});
         }
-      } else if (NoFix.empty()) {
-        // Shape a: the gate at each call.
+        std::string Args;
+        for (const ParmVarDecl *P : Caller->parameters())
+          Args += (Args.empty() ? "" : ", ") + P->getName().str();
+        std::string CallClone = CloneName + "(" + Args + ")";
+        SourceLocation At = First ? SM.getExpansionLoc(First->getBeginLoc())
+                                  : SM.getExpansionLoc(Body->getRBracLoc());
+        std::string Ind = First ? indentationAt(At, SM) : indentationAt(BodyBegin, SM) + Unit;
+        if (Ind.empty())
+          Ind = Unit;
+        std::string If = H.hasSwitch() && Sp.Unlikely == Spelling::UnlikelyKind::CxxAttribute
+                             ? Sp.ifUnlikely(CallTest)
+                             : "if (" + Unlikely(CallTest) + ")";
+        std::string Entry;
+        if (Caller->getReturnType()->isVoidType())
+          Entry = If + " {\n" + Ind + Unit + CallClone + ";\n" + Ind + Unit + "return;\n" + Ind +
+                  "}\n";
+        else
+          Entry = If + "\n" + Ind + Unit + "return " + CallClone + ";\n";
+        Fixes.push_back(FixItHint::CreateInsertion(At, First ? Entry + Ind : Entry));
         for (const Use &U : Uses) {
-          std::string Call = sourceText(U.Call, Ctx);
-          std::string Test = Unlikely(GateTest);
-          std::string Text;
-          if (U.Kind == UseKind::Statement) {
-            bool InBlock = U.Parent && isa<CompoundStmt>(U.Parent);
-            const Stmt *Whole = U.Call;
-            if (const auto *Cast = dyn_cast_or_null<CStyleCastExpr>(U.Parent))
-              Whole = Cast;
-            SourceLocation Semi = Lexer::findLocationAfterToken(
-                SM.getExpansionLoc(Whole->getEndLoc()), tok::semi, SM, LO, false);
-            std::string Ind = indentationAt(Whole->getBeginLoc(), SM);
-            if (Mirrored && Semi.isValid()) {
-              // "if (gate) ;" would be -Wempty-body where the hook is an
-              // empty macro; outside a block, braces keep an else in place.
-              std::string Stmt = sourceText(Whole, Ctx) + ";";
-              Fixes.push_back(FixItHint::CreateReplacement(
-                  CharSourceRange::getCharRange(SM.getExpansionLoc(Whole->getBeginLoc()), Semi),
-                  InBlock ? "if (" + Test + ") {\n" + Ind + Unit + Stmt + "\n" + Ind + "}"
-                          : "{ if (" + Test + ") { " + Stmt + " } }"));
-            } else if (Semi.isInvalid() || !InBlock) {
-              // (gate ? call : 0) keeps it one expression wherever it is.
-              Text = U.Call->getType()->isVoidType()
-                         ? "(" + Test + " ? " + Call + " : (void)0)"
-                         : "(void)(" + Test + " && (" + Call + ", 1))";
-              ReplaceCall(U.Call, Text);
-            } else {
-              Fixes.push_back(FixItHint::CreateReplacement(
-                  CharSourceRange::getCharRange(SM.getExpansionLoc(Whole->getBeginLoc()), Semi),
-                  "if (" + Test + ")\n" + Ind + Unit + sourceText(Whole, Ctx) + ";"));
-            }
-            continue;
-          }
-          bool ZeroOff = H.Disabled == "0" || H.Disabled == "false";
-          if (U.Kind == UseKind::Condition && ZeroOff)
-            Text = Test + " && " + Call;
-          else if (ZeroOff && U.Call->getType()->isBooleanType())
-            Text = "(" + Test + " && " + Call + ")";
-          else
-            Text = "(" + Test + " ? " + Call + " : " + H.Disabled + ")";
-          ReplaceCall(U.Call, Text);
+          std::string Off = U.Kind == UseKind::Statement ? "(void)0" : H.Disabled;
+          ReplaceCall(U.Call, Off + Comment(U.Call));
         }
+        Notes.push_back({Caller->getLocation(),
+                         "the gate is tested on entry to '" + Caller->getName().str() +
+                             "', which tail-calls a cold copy of itself, '" + CloneName +
+                             "', while the hook is on, so its fast path makes no call"});
+      }
+    } else if (NoFix.empty()) {
+      // Shape a: the gate at each call.
+      for (const Use &U : Uses) {
+        std::string Call = sourceText(U.Call, Ctx);
+        std::string Test = Unlikely(CallTest);
+        std::string Text;
+        if (U.Kind == UseKind::Statement) {
+          bool InBlock = U.Parent && isa<CompoundStmt>(U.Parent);
+          const Stmt *Whole = U.Call;
+          if (const auto *Cast = dyn_cast_or_null<CStyleCastExpr>(U.Parent))
+            Whole = Cast;
+          SourceLocation Semi = Lexer::findLocationAfterToken(
+              SM.getExpansionLoc(Whole->getEndLoc()), tok::semi, SM, LO, false);
+          std::string Ind = indentationAt(Whole->getBeginLoc(), SM);
+          if (Mirrored && Semi.isValid()) {
+            // "if (gate) ;" would be -Wempty-body where the hook is an
+            // empty macro; outside a block, braces keep an else in place.
+            std::string Stmt = sourceText(Whole, Ctx) + ";";
+            Fixes.push_back(FixItHint::CreateReplacement(
+                CharSourceRange::getCharRange(SM.getExpansionLoc(Whole->getBeginLoc()), Semi),
+                InBlock ? "if (" + Test + ") {\n" + Ind + Unit + Stmt + "\n" + Ind + "}"
+                        : "{ if (" + Test + ") { " + Stmt + " } }"));
+          } else if (Semi.isInvalid() || !InBlock) {
+            // (gate ? call : 0) keeps it one expression wherever it is.
+            Text = U.Call->getType()->isVoidType()
+                       ? "(" + Test + " ? " + Call + " : (void)0)"
+                       : "(void)(" + Test + " && (" + Call + ", 1))";
+            ReplaceCall(U.Call, Text);
+          } else {
+            Fixes.push_back(FixItHint::CreateReplacement(
+                CharSourceRange::getCharRange(SM.getExpansionLoc(Whole->getBeginLoc()), Semi),
+                "if (" + Test + ")\n" + Ind + Unit + sourceText(Whole, Ctx) + ";"));
+          }
+          continue;
+        }
+        bool ZeroOff = H.Disabled == "0" || H.Disabled == "false";
+        bool InParens = false;
+        bool Truth = usedAsTruth(U.Call, Ctx, InParens);
+        if (U.Kind == UseKind::Condition && ZeroOff)
+          Text = Test + " && " + Call;
+        else if (ZeroOff && (Truth || U.Call->getType()->isBooleanType()))
+          Text = InParens ? Test + " && " + Call : "(" + Test + " && " + Call + ")";
+        else
+          Text = "(" + Test + " ? " + Call + " : " + H.Disabled + ")";
+        ReplaceCall(U.Call, Text);
+      }
+      if (Check.Gate.CloneCallers)
         Notes.push_back({Caller->getLocation(),
                          "the call is gated in place: " + CloneWhy + ", so '" +
                              Caller->getName().str() + "' is not cloned"});
-      }
+    }
 
-      const CallExpr *FirstCall = Calls.front();
-      {
-        auto D = diag(FirstCall->getBeginLoc(),
-                      "hot call to hook %0, which does nothing unless switched on; "
-                      "test an inline gate first so the disabled case makes no call")
-                 << HookFD;
-        if (NoFix.empty()) {
-          if (!GateFixesUsed)
-            for (const FixItHint &F : GateFixes)
-              D << F;
-          for (const FixItHint &F : Fixes)
+    if (!NewGateNote.empty())
+      Notes.push_back({HookFD->getLocation(), NewGateNote});
+    return true;
+  }
+
+  // 5. The finding at the caller's first call, its notes and fixes.
+  void emitCalls(const CallPlan &P) {
+    const std::vector<const CallExpr *> &Calls = P.Calls;
+    const FunctionDecl *Caller = P.Caller;
+    const std::string &NoFix = P.NoFix;
+    SourceLocation NoFixLoc = P.NoFixLoc;
+    const std::vector<FixItHint> &Fixes = P.Fixes;
+    const std::vector<std::pair<SourceLocation, std::string>> &Notes = P.Notes;
+    bool ThroughAccessor = P.ThroughAccessor;
+    const CallExpr *FirstCall = Calls.front();
+    {
+      auto D = Check.diag(FirstCall->getBeginLoc(),
+                    "hot call to hook %0, which does nothing unless switched on; "
+                    "test an inline gate first so the disabled case makes no call")
+               << HookFD;
+      if (NoFix.empty()) {
+        if (!GateFixesUsed)
+          for (const FixItHint &F : GateFixes)
             D << F;
-        }
+        for (const FixItHint &F : Fixes)
+          D << F;
       }
-      if (NoFix.empty())
-        GateFixesUsed = true;
-      diag(HookFD->getLocation(), "%0 is a hook: %1", DiagnosticIDs::Note) << HookFD << H.Why;
-      if (hasProfile() || hasInlineRemarks())
-        diag(HookFD->getLocation(), "%0 is hot: %1", DiagnosticIDs::Note)
-            << HookFD << heatOf(HookFD).describe();
-      if (H.GlobalGate)
-        diag(H.GlobalGate->getBeginLoc(), "its gate is this switch, tested at the call site",
-             DiagnosticIDs::Note);
-      else if (!H.RemoteSwitch.empty())
-        diag(HookFD->getLocation(), "its gate is the switch '%0' it tests in %1, tested at "
-                                    "the call site",
-             DiagnosticIDs::Note)
-            << H.RemoteSwitch << H.SwitchFile;
-      for (const CallExpr *C : llvm::ArrayRef(Calls).drop_front())
-        diag(C->getBeginLoc(), "another call to %0 in '%1', gated by the same fix",
-             DiagnosticIDs::Note)
-            << HookFD << Caller->getName();
-      if (!NoFix.empty()) {
-        diag(NoFixLoc, "no fix: %0", DiagnosticIDs::Note) << NoFix;
-        continue;
+    }
+    if (NoFix.empty())
+      GateFixesUsed = true;
+    Check.diag(HookFD->getLocation(), "%0 is a hook: %1", DiagnosticIDs::Note) << HookFD << H.Why;
+    if (Check.hasProfile() || Check.hasInlineRemarks())
+      Check.diag(HookFD->getLocation(), "%0 is hot: %1", DiagnosticIDs::Note)
+          << HookFD << Check.heatOf(HookFD).describe();
+    if (H.GlobalGate)
+      Check.diag(H.GlobalGate->getBeginLoc(), "its gate is this switch, tested at the call site",
+           DiagnosticIDs::Note);
+    else if (!H.RemoteSwitch.empty())
+      Check.diag(HookFD->getLocation(), "its gate is the switch '%0' it tests in %1, tested at "
+                                  "the call site%select{| through %3}2",
+           DiagnosticIDs::Note)
+          << H.RemoteSwitch << H.SwitchFile << ThroughAccessor << SwitchAccessor;
+    for (const CallExpr *C : llvm::ArrayRef(Calls).drop_front())
+      Check.diag(C->getBeginLoc(), "another call to %0 in '%1', gated by the same fix",
+           DiagnosticIDs::Note)
+          << HookFD << Caller->getName();
+    if (!NoFix.empty()) {
+      Check.diag(NoFixLoc, "no fix: %0", DiagnosticIDs::Note) << NoFix;
+      return;
+    }
+    for (const auto &[Loc, Text] : Notes)
+      Check.diag(Loc, "%0", DiagnosticIDs::Note) << Text;
+    if (ThroughAccessor && !AccessorUsed) {
+      // One diagnostic at the header, the same from every caller's TU.
+      AccessorUsed = true;
+      if (!AccessorFixes.empty()) {
+        auto D = Check.diag(HeaderDecl->getLocation(),
+                      "hook %0 tests a switch its callers cannot see; declare an inline "
+                      "accessor for it next to the hook")
+                 << HookFD;
+        for (const FixItHint &F : AccessorFixes)
+          D << F;
       }
-      for (const auto &[Loc, Text] : Notes)
-        diag(Loc, "%0", DiagnosticIDs::Note) << Text;
     }
   }
+};
+
+void HookGateCheck::Pass::run() {
+  if (Check.explainRequested())
+    Check.explainHooks(Ctx, [&](const FunctionDecl *FD) { return hookFor(FD) != nullptr; });
+  if (!anyHook())
+    return;
+  groupHotCalls();
+  for (const FunctionDecl *HookFD : HookOrder) {
+    HookRun R(*this, HookFD);
+    R.planGate();
+    if (!R.emitGate())
+      continue;
+    for (const CallerGroup &CG : R.G) {
+      HookRun::CallPlan P;
+      if (R.planCalls(CG, P))
+        R.emitCalls(P);
+    }
+  }
+}
+
+void HookGateCheck::reportFindings(ASTContext &Ctx) {
+  Pass(*this, Ctx).run();
 }
 
 void HookGateCheck::explainHooks(ASTContext &Ctx,

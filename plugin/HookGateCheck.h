@@ -31,13 +31,19 @@ protected:
                                 clang::Preprocessor *PP) override;
 
 private:
+  struct Pass;    // one TU's run of reportFindings, in phases
+  struct HookRun; // one hook's gate and calls
   /// Explain mode: whether the function asked about is a hook, and why not.
   void explainHooks(clang::ASTContext &Ctx,
                     llvm::function_ref<bool(const clang::FunctionDecl *)> IsHook);
 
   std::string HookFunctionsOption;
+  std::string HookEnablersOption;
+  std::string CloneCallersOption, NewGateOption; // "true" or "false", as given
   RuleSet::HookGateRules Gate;
   llvm::StringMap<std::string> NamedHooks; // name -> disabled value text
+  /// name -> what switches the hook on, which must call a new gate's setter
+  llvm::StringMap<std::string> Enablers;
   llvm::StringSet<> ErrorInjected; // functions named by an error-injection macro
 };
 

@@ -29,6 +29,7 @@ template <> struct MappingTraits<hotpath::RuleSet::HookFunction> {
   static void mapping(IO &Io, hotpath::RuleSet::HookFunction &H) {
     Io.mapRequired("name", H.Name);
     Io.mapOptional("disabled", H.Disabled);
+    Io.mapOptional("enabled_by", H.EnabledBy);
   }
 };
 template <> struct MappingTraits<hotpath::RuleSet::HookGateRules> {
@@ -38,6 +39,8 @@ template <> struct MappingTraits<hotpath::RuleSet::HookGateRules> {
     Io.mapOptional("error_injection_macros", G.ErrorInjectionMacros);
     Io.mapOptional("threshold", G.Threshold);
     Io.mapOptional("clone_max_lines", G.CloneMaxLines);
+    Io.mapOptional("clone_callers", G.CloneCallers);
+    Io.mapOptional("new_gate_with_setters", G.NewGateWithSetters);
   }
 };
 template <> struct MappingTraits<hotpath::RuleSet> {

@@ -53,6 +53,11 @@ struct RuleSet {
   struct HookFunction {
     std::string Name;
     std::string Disabled;
+    /// What switches the hook on in the program (a fault-injection
+    /// attribute's setup, a debug option): where a new gate's setter must be
+    /// called. A new gate is added only for a hook whose enabler is named
+    /// (or with NewGateWithSetters), so no hook goes quiet unnoticed.
+    std::string EnabledBy;
   };
   std::vector<HookFunction> HookFunctions;
 
@@ -72,6 +77,15 @@ struct RuleSet {
     unsigned Threshold = 2;
     /// Largest caller (in lines) that is cloned so its fast path stays a leaf.
     unsigned CloneMaxLines = 40;
+    /// Clone small callers into a cold copy instead of gating each call in
+    /// place. Off: the clone duplicates the caller's source, which every
+    /// later edit must then change twice; the in-place gate is the shape
+    /// maintainers write (docs/checks/hotpath-hook-gate.md has both measured).
+    bool CloneCallers = false;
+    /// Add a new gate with setters to a hook that has no switch of its own
+    /// even when nothing names what switches it on: the gate starts off, so
+    /// the hook stays quiet until someone calls the setter.
+    bool NewGateWithSetters = false;
   } HookGate;
 };
 

@@ -154,6 +154,11 @@ private:
               for (const std::string &G : Fn.Hook->Globals)
                 J.value(G);
             });
+          if (!Fn.Hook->Declarations.empty())
+            J.attributeArray("declarations", [&] {
+              for (const std::string &D : Fn.Hook->Declarations)
+                J.value(D);
+            });
           if (!Fn.Hook->Marker.empty())
             J.attribute("marker", Fn.Hook->Marker);
         });
@@ -415,6 +420,7 @@ private:
       return bad(Where + ".shape", "'" + Shape + "' is not empty, constant or switch");
     return str(*O, "disabled", Where, H.Disabled, false) &&
            str(*O, "switch", Where, H.Switch, false) && strings(*O, "globals", Where, H.Globals) &&
+           strings(*O, "declarations", Where, H.Declarations) &&
            str(*O, "marker", Where, H.Marker, false);
   }
 

@@ -66,11 +66,15 @@ struct HookShape {
   /// reads (which must be visible where a caller tests it).
   std::string Switch;
   std::vector<std::string> Globals;
+  /// For each of Globals, a declaration a header can carry so that callers
+  /// test the switch through an inline accessor (`extern int (*cb)(int);`),
+  /// or "" when it has internal linkage or a type a header may not know.
+  std::vector<std::string> Declarations;
   /// Why it is out of line on purpose ("noinline", "weak", ...), or "".
   std::string Marker;
   bool operator==(const HookShape &O) const {
     return Shape == O.Shape && Disabled == O.Disabled && Switch == O.Switch &&
-           Globals == O.Globals && Marker == O.Marker;
+           Globals == O.Globals && Declarations == O.Declarations && Marker == O.Marker;
   }
   bool operator!=(const HookShape &O) const { return !(*this == O); }
 };

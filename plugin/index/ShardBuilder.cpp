@@ -10,6 +10,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <functional>
 #include <map>
 
 using namespace clang;
@@ -116,6 +117,56 @@ HookShape::Kind kindOf(HookBody::Kind K) {
   return HookShape::Kind::Empty;
 }
 
+/// True when a header that knows only the language's own types can
+/// declare a variable of type \p T: scalars, pointers to them and to
+/// functions of them (a callback), not tags or typedefs it may not see.
+bool headerKnowsType(QualType T) {
+  if (T.isNull())
+    return false;
+  if (isa<TypedefType>(T.getTypePtr()))
+    return false;
+  T = T.getCanonicalType();
+  if (T->isBuiltinType())
+    return true;
+  if (const auto *P = T->getAs<PointerType>())
+    return P->getPointeeType()->isVoidType() || headerKnowsType(P->getPointeeType());
+  if (const auto *F = T->getAs<FunctionProtoType>())
+    return (F->getReturnType()->isVoidType() || headerKnowsType(F->getReturnType())) &&
+           llvm::all_of(F->getParamTypes(), headerKnowsType);
+  return false;
+}
+
+/// A declaration of each global \p Switch reads, for a header (see
+/// HookShape::Declarations), in the order switchNames gives.
+std::vector<std::string> switchDeclarations(const Expr *Switch, const ASTContext &Ctx) {
+  std::vector<std::string> Names, Out;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (isa<VarDecl, EnumConstantDecl>(Ref->getDecl())) {
+        std::string N = Ref->getDecl()->getQualifiedNameAsString();
+        if (!llvm::is_contained(Names, N)) {
+          Names.push_back(N);
+          const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+          std::string D;
+          if (VD && VD->hasExternalFormalLinkage() && VD->hasGlobalStorage() &&
+              !Ctx.getLangOpts().CPlusPlus && headerKnowsType(VD->getType())) {
+            llvm::raw_string_ostream OS(D);
+            OS << "extern ";
+            VD->getType().print(OS, Ctx.getPrintingPolicy(), VD->getName());
+            OS << ";";
+          }
+          Out.push_back(D);
+        }
+      }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Switch);
+  return Out;
+}
+
 /// The hook shape of a definition, as other TUs can use it: the disabled
 /// value known, and a switch they can copy (no macros in it).
 std::optional<HookShape> hookShapeOf(const FunctionDecl *Def, const ASTContext &Ctx) {
@@ -136,6 +187,7 @@ std::optional<HookShape> hookShapeOf(const FunctionDecl *Def, const ASTContext &
     if (!Names || H.Switch.empty())
       return std::nullopt;
     H.Globals = std::move(*Names);
+    H.Declarations = switchDeclarations(B->Switch, Ctx);
   }
   static const llvm::StringSet<> NoErrorInjection;
   H.Marker = outOfLineMarker(Def, NoErrorInjection);

@@ -15,8 +15,11 @@ load=()
 [ -n "$plugin" ] && load=(--load="$(realpath "$plugin")")
 # should_fail_alloc() is defined in fault.c: slab.c, which calls it, cannot
 # see its body, so the hook is named (with the value it returns while it
-# does nothing), as the linux-kernel rule set names should_failslab().
-config='{Checks: "-*,hotpath-*", CheckOptions: [{key: hotpath-hook-gate.HookFunctions, value: "should_fail_alloc=false"}]}'
+# does nothing), as the linux-kernel rule set names should_failslab(), with
+# what switches it on (fault_inject_setup(), which must then call the new
+# gate's setter). CLONE=1 asks for the clone shape (CloneCallers).
+config='{Checks: "-*,hotpath-*", CheckOptions: [{key: hotpath-hook-gate.HookFunctions, value: "should_fail_alloc=false"}, {key: hotpath-hook-gate.HookEnablers, value: "should_fail_alloc=fault_inject_setup()"}]}'
+[ "${CLONE:-0}" = 1 ] && config=${config%]\}}', {key: hotpath-hook-gate.CloneCallers, value: "true"}]}'
 cd "$out"
 "$tidy" "${load[@]}" --config="$config" --fix slab.c fault.c main.c -- "${lang[@]}" 2>/dev/null |
   grep -E '^[^ ].*: (warning|note|error): ' | grep -v 'FIX-IT applied' | sed "s|$out/||"

@@ -27,9 +27,10 @@ cp -r "$here/configurations" "$work/after"
 # The callers are in ring.c, the check and the hook in files of their own:
 # name them hot, as a profile would, and the hook with its disabled value
 # (ring.c cannot see its body), as the linux-kernel rule set names
-# should_failslab.
+# should_failslab, with what switches it on (a new gate needs that named).
 config='{Checks: "-*,hotpath-*", CheckOptions: [{key: HotFunctions, value: "ring_check;ring_put"},
-  {key: hotpath-hook-gate.HookFunctions, value: "trace_op=false"}]}'
+  {key: hotpath-hook-gate.HookFunctions, value: "trace_op=false"},
+  {key: hotpath-hook-gate.HookEnablers, value: "trace_op=a tracing build or a debugger"}]}'
 (cd "$work/after" && "$tidy" --load="$plugin" --config="$config" --fix "${srcs[@]}" -- -std=c11 -DRING_CHECKS) \
   >"$work/tidy.out" 2>&1 || { cat "$work/tidy.out"; bad "clang-tidy --fix failed"; }
 

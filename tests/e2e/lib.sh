@@ -157,3 +157,21 @@ gate_report() {
   shift
   if out=$("$@"); then ok "$what"; else bad "$what: no"; echo "$out"; fi
 }
+
+# fewer_instructions BEFORE AFTER FLOOR_PROG FLOOR: callgrind counts of the
+# three builds on one workload (IR_ARGS); AFTER below BEFORE, and the share
+# of the cost removed, (before - after) / (before - floor), at least FLOOR.
+fewer_instructions() {
+  local b a n share
+  b=$(ir "$1") a=$(ir "$2") n=$(ir "$3")
+  share=$(awk -v b="$b" -v a="$a" -v n="$n" 'BEGIN { printf "%.3f", (b - a) / (b - n) }')
+  echo "Ir before $b, after $a, floor $n: after/before $(awk -v b="$b" -v a="$a" 'BEGIN { printf "%.3f", a / b }'), share removed $share"
+  [ "$a" -lt "$b" ] || { echo "  after ($a) is not below before ($b)"; return 1; }
+  at_least "share removed" "$share" "$4"
+}
+# ir PROG: callgrind's instruction count of PROG on IR_ARGS.
+ir() {
+  # shellcheck disable=SC2086
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" ${IR_ARGS:-} >/dev/null 2>"$work/cg.err"
+  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/cg.err"
+}

@@ -6,9 +6,11 @@
 # as the original, also in the fault-injection build (-DCONFIG_FAIL_ALLOC),
 # where the hook's body differs and its gate starts on: exactly the same
 # failures at the same steps, and none once the gate is switched off at run
-# time; in the linked binary, kmem_cache_alloc's fast path reaches no hook,
-# keeps no stack frame and has one conditional branch more than the build
-# without the hook (the unfixed build must fail that check); --export-fixes +
+# time; the call site reads `if (gate() && hook(...))`, nothing cloned and
+# nothing left over; with CloneCallers (CLONE=1 fix.sh), in the linked
+# binary, kmem_cache_alloc's fast path reaches no hook, keeps no stack frame
+# and has one conditional branch more than the build without the hook (the
+# unfixed build must fail that check); --export-fixes +
 # clang-apply-replacements gives the same files as --fix; a second --fix
 # exits 0, finds nothing and changes nothing.
 # Usage: sample-slab-alloc-hook.sh CLANG_TIDY PLUGIN
@@ -41,6 +43,14 @@ if [ "$(grep -c '^extern .*bool should_fail_alloc_gate;' "$work/after/slab.h")" 
 else
   bad "gate not declared/defined exactly once"; cat "$work/after/slab.h"
 fi
+if grep -qxF $'\tif (should_fail_alloc_gate_enabled() && should_fail_alloc(s, flags)) {' "$work/after/slab.c" &&
+   ! grep -qE '_hooked|gated above' "$work/after/slab.c" "$work/afterxx/slab.c" &&
+   [ "$(diff "$sample/slab.c" "$work/after/slab.c" | grep -c '^>')" = 1 ]; then
+  ok "the call site reads 'if (gate() && hook(...))': one line changed, nothing cloned or left over"
+else
+  bad "the default fix is not the one-line call-site gate"; diff "$sample/slab.c" "$work/after/slab.c"
+fi
+CLONE=1 "$sample/fix.sh" "$work/clone" "$tidy" "$plugin" >/dev/null
 
 # The switch that turns the gate off at run time, linked into the fixed
 # program. In the fault-injection build (-DCONFIG_FAIL_ALLOC) the hook's
@@ -93,8 +103,9 @@ for pair in "gcc:-std=c11:after" "clang-19:-std=c11:after" "g++:-x c++ -std=c++1
   done
 done
 
-# The fast path in the linked C binaries: kmem_cache_alloc tests the gate,
-# reaches the hook only through its cold clone, and keeps no frame.
+# The fast path in the linked C binaries of the clone shape: kmem_cache_alloc
+# tests the gate, reaches the hook only through its cold clone, and keeps no
+# frame.
 cp -r "$sample" "$work/nohook" && cp "$sample"/variants/nohook/* "$work/nohook/"
 fastpath() { # binary cc
   python3 "$here/fastpath.py" "$1" kmem_cache_alloc --baseline "$work/nohook-$2" --plus 1 \
@@ -102,9 +113,11 @@ fastpath() { # binary cc
 }
 for cc in gcc clang-19; do
   build "$sample" "$cc" -std=c11 "$work/before-$cc"
-  build "$work/after" "$cc" -std=c11 "$work/after-$cc"
+  build "$work/clone" "$cc" -std=c11 "$work/clone-$cc"
   build "$work/nohook" "$cc" -std=c11 "$work/nohook-$cc"
-  if r=$(fastpath "$work/after-$cc" "$cc"); then ok "$cc ${r#ok }"; else bad "$cc ${r#FAIL }"; fi
+  if r=$(fastpath "$work/clone-$cc" "$cc"); then ok "$cc CloneCallers: ${r#ok }"; else bad "$cc CloneCallers: ${r#FAIL }"; fi
+  if same_behaviour "$work/before-$cc" "$work/clone-$cc" 20000 5 3; then ok "$cc CloneCallers: same behaviour"
+  else bad "$cc CloneCallers: behaviour differs"; fi
   # Negative control: the unfixed build calls the hook first thing.
   expect_failure "$cc unfixed kmem_cache_alloc" "reaches should_fail_alloc" fastpath "$work/before-$cc" "$cc"
 done
@@ -119,7 +132,7 @@ if [ -z "$car" ]; then
 else
   mkdir -p "$work/exp" "$work/fixes"
   cp "$sample"/*.c "$sample"/*.h "$work/exp/"
-  config='{Checks: "-*,hotpath-*", CheckOptions: [{key: hotpath-hook-gate.HookFunctions, value: "should_fail_alloc=false"}]}'
+  config='{Checks: "-*,hotpath-*", CheckOptions: [{key: hotpath-hook-gate.HookFunctions, value: "should_fail_alloc=false"}, {key: hotpath-hook-gate.HookEnablers, value: "should_fail_alloc=fault_inject_setup()"}]}'
   rcs=
   for f in "${srcs[@]}" slab.c; do
     rc=0
@@ -143,7 +156,7 @@ for dir in after afterxx; do
   lang=(-std=c11)
   [ "$dir" = afterxx ] && lang=(-x c++ -std=c++17)
   if second_run_clean "$work/$dir" "$work/tidy2.out" "$tidy" --load="$plugin" -checks='-*,hotpath-*' \
-       --config='{CheckOptions: [{key: hotpath-hook-gate.HookFunctions, value: "should_fail_alloc=false"}]}' \
+       --config='{CheckOptions: [{key: hotpath-hook-gate.HookFunctions, value: "should_fail_alloc=false"}, {key: hotpath-hook-gate.HookEnablers, value: "should_fail_alloc=fault_inject_setup()"}]}' \
        --fix "${srcs[@]}" -- "${lang[@]}"; then
     ok "$dir: second --fix run: exit 0, no findings, no changes"
   else

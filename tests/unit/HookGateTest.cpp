@@ -16,8 +16,7 @@ const CheckTester<HookGateCheck> Gate("hotpath-hook-gate");
 const char *const Warning = "hot call to hook 'hook', which does nothing unless switched "
                             "on; test an inline gate first so the disabled case makes no call";
 
-TEST(HookGate, CloneKeepsTheCallerALeaf) {
-  RunResult R = Gate.run(R"c(static __attribute__((noinline)) int hook(int x)
+const char *const HotLoop = R"c(static __attribute__((noinline)) int hook(int x)
 {
 	(void)x;
 	return 0;
@@ -32,7 +31,38 @@ int f(int *a, int n)
 			return -1;
 	return s;
 }
-)c");
+)c";
+
+TEST(HookGate, DefaultGatesAtTheCallAsMaintainersWrite) {
+  const std::map<std::string, std::string> Opts{{"NewGateWithSetters", "true"}};
+  RunResult R = Gate.run(HotLoop, "input.c", Opts);
+  ASSERT_EQ(R.errors().size(), 0u) << R.dump();
+  std::string Fixed = R.fixed();
+  EXPECT_NE(Fixed.find("\t\tif (hook_gate_enabled() && hook(a[i]))\n\t\t\treturn -1;\n"),
+            std::string::npos)
+      << Fixed;
+  // Nothing cloned, nothing left over.
+  EXPECT_EQ(Fixed.find("_hooked"), std::string::npos) << Fixed;
+  EXPECT_EQ(Fixed.find("gated above"), std::string::npos) << Fixed;
+  EXPECT_EQ(Gate.run(Fixed, "input.c", Opts).dump(), "");
+}
+
+TEST(HookGate, NoSwitchAndNoEnablerMeansNoFix) {
+  RunResult R = Gate.run(HotLoop);
+  ASSERT_EQ(R.diagsOfLevel("warning").size(), 1u) << R.dump();
+  EXPECT_EQ(R.fixed(), HotLoop);
+  bool Note = false;
+  for (const Diag &D : R.diagsOfLevel("note"))
+    Note |= llvm::StringRef(D.Message).starts_with(
+        "no fix: the hook tests no switch of its own, and nothing names what switches it on: a "
+        "new gate would keep it off until something calls hook_gate_enable()");
+  EXPECT_TRUE(Note) << R.dump();
+}
+
+TEST(HookGate, CloneKeepsTheCallerALeaf) {
+  const std::map<std::string, std::string> Opts{{"CloneCallers", "true"},
+                                                {"NewGateWithSetters", "true"}};
+  RunResult R = Gate.run(HotLoop, "input.c", Opts);
   ASSERT_EQ(R.errors().size(), 0u) << R.dump();
   std::vector<Diag> W = R.diagsOfLevel("warning");
   ASSERT_EQ(W.size(), 1u) << R.dump();
@@ -46,7 +76,7 @@ int f(int *a, int n)
       << Fixed;
   EXPECT_NE(Fixed.find("if (0 /* gated above: hook(a[i]) */)"), std::string::npos) << Fixed;
   // The fixed code compiles and a second run leaves it alone.
-  EXPECT_EQ(Gate.run(Fixed).dump(), "");
+  EXPECT_EQ(Gate.run(Fixed, "input.c", Opts).dump(), "");
 }
 
 const char *const Lukewarm = R"c(static __attribute__((noinline)) int hook(int x) { (void)x; return 0; }
@@ -80,7 +110,7 @@ TEST(HookGate, SideEffectInArgumentMeansNoFix) {
   const char *Code = R"c(static __attribute__((noinline)) void hook(int x) { (void)x; }
 void f(int *a, int n) { for (int i = 0; i < n;) hook(a[i++]); }
 )c";
-  RunResult R = Gate.run(Code);
+  RunResult R = Gate.run(Code, "input.c", {{"NewGateWithSetters", "true"}});
   EXPECT_TRUE(R.errors().empty()) << R.dump();
   ASSERT_EQ(R.diagsOfLevel("warning").size(), 1u) << R.dump();
   EXPECT_EQ(R.fixed(), Code);
@@ -98,11 +128,19 @@ TEST(HookGate, OptionsRoundTrip) {
   EXPECT_EQ(Opts["hotpath-hook-gate.GateVisibility"], "default");
   EXPECT_EQ(Opts["hotpath-hook-gate.GateStyle"], "plain");
   EXPECT_EQ(Opts["hotpath-hook-gate.CloneMaxLines"], "40");
+  EXPECT_EQ(Opts["hotpath-hook-gate.CloneCallers"], "false");
+  EXPECT_EQ(Opts["hotpath-hook-gate.NewGateWithSetters"], "false");
   std::vector<Diag> Config;
   hotpath::test::dumpOptions<HookGateCheck>(
       Gate.name(), {{"hotpath-hook-gate.GateStyle", "jump-label"}}, &Config);
   ASSERT_EQ(Config.size(), 1u);
   EXPECT_NE(Config[0].Message.find("GateStyle 'jump-label'"), std::string::npos);
+  Config.clear();
+  hotpath::test::dumpOptions<HookGateCheck>(
+      Gate.name(), {{"hotpath-hook-gate.CloneCallers", "yes"}}, &Config);
+  ASSERT_EQ(Config.size(), 1u);
+  EXPECT_NE(Config[0].Message.find("option CloneCallers 'yes' is not 'true' or 'false'"),
+            std::string::npos);
 }
 
 } // namespace

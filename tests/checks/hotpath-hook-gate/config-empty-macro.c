@@ -1,4 +1,4 @@
-// hotpath-options: CloneMaxLines=0
+// hotpath-options: NewGateWithSetters=true
 // hotpath-configurations: -DUNTESTABLE
 // SQLite's benign-malloc hooks: declared under #ifndef UNTESTABLE, empty
 // macros with it. Gated in place, each call keeps braces, so the UNTESTABLE
@@ -23,7 +23,7 @@ void *resize(void *p, unsigned long n, int grow)
 	if (grow)
 		begin_benign();
 		// CHECK-MESSAGES: :[[@LINE-1]]:3: note: another call to 'begin_benign' in 'resize', gated by the same fix
-		// CHECK-MESSAGES: :[[@LINE-9]]:7: note: the call is gated in place: the caller is longer than 0 lines, so 'resize' is not cloned
+		// CHECK-MESSAGES: config-empty-macro.h:5:6: note: the new gate starts off: nothing in the program calls begin_benign_gate_enable() yet; whatever switches the hook on must, or the hook stays quiet
 	else
 		n = 0;
 	return n ? p : 0;

@@ -5,7 +5,7 @@
 #ifndef NO_HOOKS
 bool trace_hook(int op, unsigned long arg);
 // CHECK-MESSAGES: :[[@LINE-1]]:6: warning: hook 'trace_hook' has no inline gate; declare one next to it, off by default, with setters to switch the hook on at run time [hotpath-hook-gate]
-// CHECK-MESSAGES: config-guard.c:25:7: note: the gate is for this hot call and the others in this file
+// CHECK-MESSAGES: config-guard.c:26:7: note: the gate is for this hot call and the others in this file
 #else
 static inline bool trace_hook(int op, unsigned long arg)
 {

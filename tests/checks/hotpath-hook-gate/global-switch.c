@@ -24,7 +24,6 @@ int fill(int *a, int n)
 		// CHECK-MESSAGES: :[[@LINE-1]]:3: warning: hot call to hook 'begin_benign', which does nothing unless switched on; test an inline gate first so the disabled case makes no call [hotpath-hook-gate]
 		// CHECK-MESSAGES: :[[@LINE-19]]:32: note: 'begin_benign' is a hook: it does something only while 'hooks.xBegin' holds in this configuration, and it is kept out of line (noinline)
 		// CHECK-MESSAGES: :[[@LINE-18]]:6: note: its gate is this switch, tested at the call site
-		// CHECK-MESSAGES: :[[@LINE-9]]:5: note: the gate is tested on entry to 'fill', which tail-calls a cold copy of itself, 'fill_hooked', while the hook is on, so its fast path makes no call
 		s += a[i];
 	}
 	return s;

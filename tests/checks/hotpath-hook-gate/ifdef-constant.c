@@ -1,8 +1,7 @@
 // hotpath-configurations: -DCONFIG_FAIL_IO
-// hotpath-options: CloneMaxLines=3
+// hotpath-options: NewGateWithSetters=true
 // A weak hook whose body #ifdef leaves as "return 0": its value is used in a
-// condition and in an assignment. CloneMaxLines=3 keeps the caller from
-// being cloned, so each call is gated in place.
+// condition and in an assignment; each call is gated in place.
 #include <stdbool.h>
 
 __attribute__((weak)) int should_fail_io(unsigned long sector)
@@ -29,7 +28,7 @@ int submit(unsigned long *sectors, int n)
 			break;
 		should_fail_io(sectors[i]);
 		// CHECK-MESSAGES: :[[@LINE-1]]:3: note: another call to 'should_fail_io' in 'submit', gated by the same fix
-		// CHECK-MESSAGES: :[[@LINE-15]]:5: note: the call is gated in place: the caller is longer than 3 lines, so 'submit' is not cloned
+		// CHECK-MESSAGES: :[[@LINE-24]]:27: note: the new gate starts off: nothing in the program calls should_fail_io_gate_enable() yet; whatever switches the hook on must, or the hook stays quiet
 	}
 	return err;
 }

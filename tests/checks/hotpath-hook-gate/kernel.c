@@ -11,7 +11,7 @@ void *slab_alloc(struct kmem_cache *s, gfp_t flags)
 	// CHECK-MESSAGES: :[[@LINE-1]]:15: warning: hot call to hook 'should_failslab', which does nothing unless switched on; test an inline gate first so the disabled case makes no call [hotpath-hook-gate]
 	// CHECK-MESSAGES: kernel.h:12:41: note: expanded from macro 'unlikely'
 	// CHECK-MESSAGES: kernel.h:18:5: note: 'should_failslab' is a hook: the rule set names it as a hook that returns 0 while it does nothing
-	// CHECK-MESSAGES: :[[@LINE-8]]:7: note: the gate is tested on entry to 'slab_alloc', which tail-calls a cold copy of itself, 'slab_alloc_hooked', while the hook is on, so its fast path makes no call
+	// CHECK-MESSAGES: kernel.h:18:5: note: the new gate starts off: the failslab fault attribute and fail_function (ALLOW_ERROR_INJECTION) must call should_failslab_gate_enable(), or the hook stays quiet
 		return NULL;
 	obj = s->freelist;
 	if (obj)

@@ -1,4 +1,4 @@
-// hotpath-options: HookFunctions=remote_hook
+// hotpath-options: HookFunctions=remote_hook; NewGateWithSetters=true
 // No fix, with a note: an argument with a side effect the gate would skip,
 // and a hook from another file whose disabled value the rule set does not give.
 int remote_hook(int x);
