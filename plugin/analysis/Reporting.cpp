@@ -4,6 +4,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -68,7 +69,8 @@ static llvm::SmallVector<std::string, 4> identifierWords(StringRef Name) {
   std::string Word;
   for (size_t I = 0; I <= Name.size(); ++I) {
     char C = I < Name.size() ? Name[I] : '_';
-    bool Boundary = C == '_' || (llvm::isUpper(C) && I > 0 && llvm::isLower(Name[I - 1]));
+    bool Boundary =
+        C == '_' || (clang::isUppercase(C) && I > 0 && clang::isLowercase(Name[I - 1]));
     if (Boundary && !Word.empty()) {
       Words.push_back(Word);
       Word.clear();
