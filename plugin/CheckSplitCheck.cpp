@@ -795,15 +795,24 @@ NotCandidate candidacy(const FunctionDecl *FD, const SourceManager &SM) {
   return NotCandidate::None;
 }
 
-/// What makes a preamble or a condition "not a check": a call not known to
-/// be pure, or a write, evaluated where the check would only test (lseek,
-/// sscanf, a call that itself checks and reports). A volatile or atomic read
-/// is no such thing: a check of hardware state is still a check, and gets a
-/// refusal note. Null when there is none.
+/// What makes a preamble, a condition or the success value "not a check": a
+/// call not known to be pure, or a write, evaluated where the check would
+/// only test and return (lseek, sscanf, a call that itself checks and
+/// reports; e2fsck's ask(), whose success path asks the user). A volatile or
+/// atomic read is no such thing: a check of hardware state is still a
+/// check, and gets a refusal note. Null when there is none.
 struct NotACheck {
   SideEffect Effect;
-  const Expr *In;  // the initializer or condition
-  unsigned Branch; // 1-based branch of the condition; 0 for the preamble
+  const Expr *In;  // the initializer, condition or returned value
+  unsigned Branch; // 1-based branch of the condition; 0 otherwise
+  bool InSuccess = false;
+
+  std::string where() const {
+    if (InSuccess)
+      return "the success value";
+    return Branch ? "the condition of branch " + std::to_string(Branch)
+                  : std::string("the preamble");
+  }
 };
 
 std::optional<NotACheck> findWorkInTests(const CheckShape &Shape, const RuleIndex &Index,
@@ -822,6 +831,11 @@ std::optional<NotACheck> findWorkInTests(const CheckShape &Shape, const RuleInde
     for (const Expr *Cond : conditionsOf(Shape.Branches[I]))
       if (std::optional<NotACheck> W = Judge(Cond, I + 1))
         return W;
+  if (Shape.Success && Shape.Success->getRetValue())
+    if (std::optional<NotACheck> W = Judge(Shape.Success->getRetValue(), 0)) {
+      W->InSuccess = true;
+      return W;
+    }
   return std::nullopt;
 }
 
@@ -868,10 +882,9 @@ void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
     if (std::optional<NotACheck> W = findWorkInTests(*Shape, ruleIndex(), Ctx)) {
       if (Explain)
         explainStep(W->Effect.Where ? W->Effect.Where->getBeginLoc() : W->In->getBeginLoc(),
-                    "not a check function: " +
-                        (W->Branch ? "the condition of branch " + std::to_string(W->Branch)
-                                   : std::string("the preamble")) +
-                        " does work besides testing: " + describe(W->Effect, Ctx));
+                    "not a check function: " + W->where() + " does work besides " +
+                        (W->InSuccess ? "returning: " : "testing: ") +
+                        describe(W->Effect, Ctx));
       continue;
     }
     bool Multi = Shape->Branches.size() > 1;
@@ -882,11 +895,22 @@ void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
     CallSiteStats Stats = heatOf(FD);
     unsigned Threshold = Multi ? rules().Hotness.MultiBranchThreshold
                                : rules().Hotness.SingleBranchThreshold;
+    // A single-branch finding needs stronger evidence than a multi-branch
+    // one (DESIGN.md): small validators with one error branch are called
+    // from everywhere, so without a profile a count of plain call sites is
+    // not enough.
+    bool CountOnly = !Multi && !hasProfile() && !Stats.repeats();
     if (Explain)
       explainStep(FD->getLocation(),
-                  describeHeat(Stats, Threshold,
-                               Multi ? "MultiBranchThreshold" : "SingleBranchThreshold"));
-    if (!isHot(Stats, Threshold))
+                  CountOnly && isHot(Stats, Threshold)
+                      ? "not hot: a check with one branch needs more than plain call sites "
+                        "(a call in a loop, from a macro-generated accessor or in an "
+                        "assert-like macro, a profile, or a name in HotFunctions or the "
+                        "rule set): " +
+                            Stats.describe()
+                      : describeHeat(Stats, Threshold,
+                                     Multi ? "MultiBranchThreshold" : "SingleBranchThreshold"));
+    if (CountOnly || !isHot(Stats, Threshold))
       continue;
 
     auto Fact = [&](unsigned Param) { return constantParam(FD, Param); };

@@ -65,6 +65,18 @@ struct CallSiteStats {
     std::vector<std::string> AccessorFiles, OtherFiles; // file names, each once
   } Project;
 
+  /// Heat beyond a count of plain call sites: a call in a loop, from a
+  /// macro-generated accessor or inside an assert-like macro (here or
+  /// elsewhere in the project), a macro calling it, or a name in the options
+  /// or rule set. Thirty-four calls at the top of debugfs' command handlers
+  /// (e2fsprogs' check_fs_open) run once per typed command: many call sites
+  /// alone do not make a validator hot.
+  bool repeats() const {
+    return InLoops || FromMacroAccessors || InAssertMacros || !CallingMacros.empty() ||
+           NamedHot || Project.InLoops || Project.FromMacroAccessors ||
+           Project.InAssertMacros;
+  }
+
   unsigned score() const {
     return Calls - OncePerRun + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +
            4 * static_cast<unsigned>(CallingMacros.size()) + (NamedHot ? 1000 : 0) +
