@@ -801,8 +801,14 @@ struct HookGateCheck::Pass {
         CallSiteStats HS = Check.heatOf(H->FD);
         CallSiteStats CS = Check.heatOf(S.Caller);
         // With a profile, the hook or its caller must take enough samples.
+        // Without a profile, points from plain call sites are not enough:
+        // the call must be in a loop or a macro-generated accessor, or its
+        // caller be called so. btrfs-progs' fmt_print_start_group() and
+        // btrfs_warn_experimental(), called once per command, met
+        // HookThreshold 2 on call counts alone (docs/precision.md).
         bool Hot = Check.hasProfile() ? Check.isHot(HS, 0) || Check.isHot(CS, 0)
-                                : HS.score() + CS.score() >= Check.Gate.Threshold;
+                                      : HS.score() + CS.score() >= Check.Gate.Threshold &&
+                                            (S.InLoop || S.InAccessor || CS.repeats());
         // A hook known from the index alone: what the TU defining its gate
         // decides too (Recognise), never more.
         if (H->IndexHeatOnly)
@@ -1417,7 +1423,9 @@ void HookGateCheck::explainHooks(ASTContext &Ctx,
       CallSiteStats S = heatOf(FD);
       explainStep(Loc, "a hook; each call site is gated when the hook's heat and its "
                        "caller's reach HookThreshold " +
-                           std::to_string(Gate.Threshold) + " (the hook's: " +
+                           std::to_string(Gate.Threshold) +
+                           " and the call is in a loop or a macro-generated accessor, or "
+                           "its caller is called so (the hook's: " +
                            (S.describe().empty() ? "no call site here" : S.describe()) + ")");
       return;
     }
