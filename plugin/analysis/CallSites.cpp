@@ -155,6 +155,31 @@ bool isArgumentLoop(const Stmt *Loop) {
   return false;
 }
 
+/// A loop that writes output on every iteration: a statement of its body
+/// (not one nested in a branch) calls a reporting function (a printf-style
+/// logger, Reporting.h). A call in it costs little next to that output, so
+/// it is no hotter than one outside a loop: btrfs-progs' JSON printers call
+/// fmt_print_start_group() in loops that print each field of each row. Only
+/// the body's own statements are read, as for isArgumentLoop.
+bool isOutputLoop(const Stmt *Loop, const RuleIndex &Rules) {
+  const Stmt *Body = nullptr;
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    Body = For->getBody();
+  else if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    Body = While->getBody();
+  else if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    Body = Do->getBody();
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!CS)
+    return false;
+  for (const Stmt *S : CS->body())
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts()))
+        if (isReportingCall(Call, Rules))
+          return true;
+  return false;
+}
+
 /// Walks the written code of bodies and records calls and function
 /// references. A plain recursive walk of children(), several times cheaper
 /// than a RecursiveASTVisitor, which also walks types and declarations.
@@ -231,10 +256,11 @@ private:
       case Stmt::ForStmtClass:
       case Stmt::WhileStmtClass:
       case Stmt::DoStmtClass:
-        // A command-line loop is no hot loop: its calls run once a start.
+        // A command-line loop is no hot loop: its calls run once a start;
+        // nor is one that prints every iteration.
         if (isArgumentLoop(S))
           Loops |= OncePerRunBit;
-        else
+        else if (!isOutputLoop(S, Rules))
           ++Loops;
         break;
       case Stmt::CXXForRangeStmtClass: {
