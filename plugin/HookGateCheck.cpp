@@ -60,8 +60,18 @@ struct HookInfo {
   /// by the index's count of its calls, which every TU reads alike, so the
   /// TU that defines its gate and those that test it agree.
   bool IndexHeatOnly = false;
+  /// Its body only returns a constant.
+  bool ConstantOnly = false;
   bool hasSwitch() const { return GlobalGate || !RemoteSwitch.empty(); }
 };
+
+/// An unmarked function that takes nothing and only returns a constant is a
+/// getter, not a hook: nothing keeps it out of line to be replaced, and no
+/// argument could make it act (btrfs-progs' btrfs_get_num_csums(), the size
+/// of a table, called hot from other files).
+bool isConstantGetter(const HookInfo &H, const FunctionDecl *FD, bool Marked) {
+  return !Marked && H.ConstantOnly && FD->getNumParams() == 0;
+}
 
 /// A hook defined here: empty, a constant return, or acting only when a
 /// global is set (analysis/HookShape.h).
@@ -75,6 +85,7 @@ std::optional<HookInfo> recogniseBody(const FunctionDecl *Def, const ASTContext 
   H.Disabled = B->Disabled;
   H.Why = B->Why;
   H.GlobalGate = B->Switch;
+  H.ConstantOnly = B->Shape == HookBody::Kind::Constant;
   return H;
 }
 
@@ -710,7 +721,7 @@ struct HookGateCheck::Pass {
       if (Marker.empty() && Elsewhere.empty())
         return std::nullopt;
       H = recogniseBody(Def, Ctx, Check.ruleIndex());
-      if (!H)
+      if (!H || isConstantGetter(*H, FD, !Marker.empty()))
         return std::nullopt;
       if (Marker.empty()) {
         H->IndexHeatOnly = true;
@@ -738,12 +749,15 @@ struct HookGateCheck::Pass {
         break;
       case index::HookShape::Kind::Constant:
         H->Why = "its body in " + File + " only returns " + Shape.Disabled;
+        H->ConstantOnly = true;
         break;
       case index::HookShape::Kind::Switch:
         H->Why = "in " + File + " it does something only while '" + Shape.Switch + "' holds";
         break;
       }
       H->Why += " (project index)";
+      if (isConstantGetter(*H, FD, !Shape.Marker.empty()))
+        return std::nullopt;
       if (!Shape.Marker.empty())
         H->Why += ", and it is kept out of line (" + Shape.Marker + ")";
       else

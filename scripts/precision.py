@@ -16,7 +16,7 @@ classified (a person must read it and add its line), when a classified
 finding is no longer reported (remove its line), on a crash, or when
 hotpath-tidy exits with anything but 0 (no finding) or 1 (findings).
 
-  scripts/precision.py                    # e2fsprogs btrfs-progs lz4 zstd
+  scripts/precision.py                    # e2fsprogs btrfs-progs lz4 erofs-utils
   scripts/precision.py e2fsprogs          # one of them
   scripts/precision.py --print e2fsprogs  # the findings with their notes
 """
@@ -35,7 +35,7 @@ FINDING = re.compile(r'^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): warnin
 NAME = re.compile(r"'([A-Za-z_][A-Za-z0-9_:]*)'")
 CLASSIFIED = re.compile(r'^(?P<verdict>true|false)\s+(?P<check>hotpath-[a-z-]+)\s+'
                         r'(?P<where>\S+:\d+)\s+(?P<name>\S+)\s+--\s+(?P<why>.+)$')
-DEFAULT_PACKAGES = ['e2fsprogs', 'btrfs-progs', 'lz4', 'zstd']
+DEFAULT_PACKAGES = ['e2fsprogs', 'btrfs-progs', 'lz4', 'erofs-utils']
 
 
 def real_project():
@@ -156,9 +156,9 @@ def main():
             totals[(check, 'true')] += c['true']
         if not per_check:
             print('  no finding')
-    print('=== all: ' + ', '.join(
+    print('=== all: ' + (', '.join(
         '%s %d/%d true' % (check, totals[(check, 'true')], totals[(check, 'n')])
-        for check in sorted({k[0] for k in totals})) or '=== all: no finding')
+        for check in sorted({k[0] for k in totals})) or 'no finding'))
     n = sum(v for (c, k), v in totals.items() if k == 'n')
     t = sum(v for (c, k), v in totals.items() if k == 'true')
     print('precision: %s (%d of %d findings true)' % ('%.2f' % (t / n) if n else '-', t, n))

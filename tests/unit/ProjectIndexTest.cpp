@@ -496,6 +496,40 @@ unsigned long run(unsigned long n)
   EXPECT_TRUE(Gate.run(Caller, "remote-hook.c", {{"ProjectIndex", NoHook.path()}}).Diags.empty());
 }
 
+TEST(ProjectIndexInChecks, AConstantGetterIsNoHook) {
+  // btrfs-progs' btrfs_get_num_csums(): no parameter, unmarked, returns the
+  // size of a table. Nothing could switch it on: no finding.
+  const char *Caller = R"c(int num_csums(void);
+int sum(const int *v, int n)
+{
+	int s = 0;
+	for (int i = 0; i < n; i++)
+		s += v[i] % num_csums();
+	return s;
+}
+)c";
+  Function Getter;
+  Getter.USR = "c:@F@num_csums";
+  Getter.Name = "num_csums";
+  Getter.Definitions = {{{"/p/src/ctree.c", 3, 5}, 7, "/p/src/ctree.c"}};
+  HookShape H;
+  H.Shape = HookShape::Kind::Constant;
+  H.Disabled = "4";
+  Getter.Hook = H;
+  CallSite Here = site(mainFile("getter.c"), 6, "sum", true);
+  Getter.Calls = {Here};
+  IndexOnDisk Idx({Getter});
+  RunResult R = Gate.run(Caller, "getter.c", {{"ProjectIndex", Idx.path()}});
+  EXPECT_TRUE(R.Diags.empty()) << R.dump();
+  // Control: kept out of line on purpose (noinline), it is a hook.
+  Getter.Hook->Marker = "noinline";
+  IndexOnDisk Marked({Getter});
+  RunResult M = Gate.run(Caller, "getter.c", {{"ProjectIndex", Marked.path()}});
+  ASSERT_GE(M.Diags.size(), 2u) << M.dump();
+  EXPECT_EQ(M.Diags[1].Message, "'num_csums' is a hook: its body in ctree.c only returns 4 "
+                                "(project index), and it is kept out of line (noinline)");
+}
+
 TEST(ProjectIndexInChecks, AnIndexThatDoesNotReadIsAConfigurationError) {
   llvm::SmallString<128> Dir;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("hotpath-index-test", Dir));
