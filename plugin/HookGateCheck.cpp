@@ -1422,8 +1422,12 @@ void HookGateCheck::explainHooks(ASTContext &Ctx,
       return;
     }
     std::string Why;
+    NotHook Rejected;
     if (FD->isInlined())
       Why = "it is inline: a call to it costs no call";
+    else if (Def && !recogniseHookBody(Def, Ctx, ruleIndex(), &Rejected) &&
+             Rejected.Reason != NotHookReason::None)
+      Why = notHookText(Rejected.Reason).str() + " ('" + sourceText(Rejected.Condition, Ctx) + "')";
     else if (!Def)
       Why = "its body is not in this translation unit and no rule set or HookFunctions "
             "option names it";
