@@ -207,6 +207,64 @@ std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTCont
     H.Why = "its body only returns " + sourceText(Ret->getRetValue(), Ctx);
     return H;
   }
+  // The switch read into a local first (SQLite's sqlite3FaultSim):
+  //   int (*xCallback)(int) = sqlite3GlobalConfig.xTestCallback;
+  //   return xCallback ? xCallback(iTest) : SQLITE_OK;
+  // or `if (xCallback) return xCallback(iTest); return SQLITE_OK;`. The
+  // switch is the global read: testing it at the call is testing the local.
+  const VarDecl *Local = nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(Stmts.front()); DS && DS->isSingleDecl())
+    if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+        VD && VD->isLocalVarDecl() && !VD->isStaticLocal() && VD->getInit() &&
+        !VD->getType().isVolatileQualified() && readsOnlyGlobals(VD->getInit(), Ctx) &&
+        !findSideEffect(VD->getInit(), SideEffectOptions::forRepeatedEvaluation(), Rules, Ctx))
+      Local = VD;
+  if (Local) {
+    Stmts.erase(Stmts.begin());
+    // `local`, or `local != 0`.
+    auto TestsLocal = [&](const Expr *Cond) {
+      Cond = Cond->IgnoreParenImpCasts();
+      if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+          BO && BO->getOpcode() == BO_NE && BO->getRHS()->isEvaluatable(Ctx)) {
+        std::optional<llvm::APSInt> Zero = returnedConstant(BO->getRHS(), Ctx);
+        if (!Zero || !Zero->isZero())
+          return false;
+        Cond = BO->getLHS()->IgnoreParenImpCasts();
+      }
+      const auto *Ref = dyn_cast<DeclRefExpr>(Cond);
+      return Ref && Ref->getDecl() == Local;
+    };
+    H.Shape = HookBody::Kind::Switch;
+    H.Switch = Local->getInit()->IgnoreParenImpCasts();
+    H.Why = "it does something only while '" + sourceText(H.Switch, Ctx) + "' holds";
+    const auto *Cond = Stmts.size() == 1 && Ret && Ret->getRetValue()
+                           ? dyn_cast<ConditionalOperator>(Ret->getRetValue()->IgnoreParens())
+                           : nullptr;
+    if (Cond && TestsLocal(Cond->getCond())) {
+      std::optional<std::string> C = constantText(Cond->getFalseExpr(), Ctx);
+      if (!C)
+        return std::nullopt;
+      H.KnownDisabled = true;
+      H.Disabled = *C;
+      return H;
+    }
+    const auto *If = Stmts.empty() ? nullptr : dyn_cast<IfStmt>(Stmts.front());
+    if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+        If->isConstexpr() || !TestsLocal(If->getCond()) ||
+        Stmts.size() != (IsVoid ? 1u : 2u) || (!IsVoid && !Ret))
+      return std::nullopt;
+    if (IsVoid)
+      H.KnownDisabled = true;
+    else if (!TakeDisabledValue(Ret))
+      return std::nullopt;
+    if (NotHookReason R = checkFunctionReason(If, IsVoid ? nullptr : Ret, Ctx, Rules);
+        R != NotHookReason::None) {
+      if (WhyNot)
+        *WhyNot = {R, H.Switch};
+      return std::nullopt;
+    }
+    return H;
+  }
   // if (global) act; [return constant;]
   const auto *If = dyn_cast<IfStmt>(Stmts.front());
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
@@ -232,28 +290,31 @@ std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTCont
 }
 
 
-std::optional<std::vector<std::string>> switchNames(const Expr *Switch, const ASTContext &) {
-  if (Switch->getBeginLoc().isMacroID() || Switch->getEndLoc().isMacroID())
+std::optional<std::vector<std::string>> switchNames(const Expr *Switch, const ASTContext &Ctx) {
+  // Copied as written: the text must be one range of a file.
+  if (sourceText(Switch, Ctx).empty())
     return std::nullopt;
-  std::vector<std::string> Names;
-  bool FromMacro = false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::string> Names, Macros;
+  auto Add = [](std::vector<std::string> &To, std::string N) {
+    if (!N.empty() && !llvm::is_contained(To, N))
+      To.push_back(std::move(N));
+  };
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S)
       return;
+    // A macro the text spells (sqlite3GlobalConfig), which the caller must
+    // see as the hook's file does.
     if (S->getBeginLoc().isMacroID())
-      FromMacro = true;
+      Add(Macros, outermostMacroName(S->getBeginLoc(), SM, Ctx.getLangOpts()).str());
     if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-      if (isa<VarDecl, EnumConstantDecl>(Ref->getDecl())) {
-        std::string N = Ref->getDecl()->getQualifiedNameAsString();
-        if (!llvm::is_contained(Names, N))
-          Names.push_back(N);
-      }
+      if (isa<VarDecl, EnumConstantDecl>(Ref->getDecl()))
+        Add(Names, Ref->getDecl()->getQualifiedNameAsString());
     for (const Stmt *C : S->children())
       Walk(C);
   };
   Walk(Switch);
-  if (FromMacro)
-    return std::nullopt;
+  llvm::append_range(Names, Macros);
   return Names;
 }
 

@@ -77,9 +77,11 @@ std::string outOfLineMarker(const clang::FunctionDecl *FD,
 /// its value; none when \p E is not an integer or null-pointer constant.
 std::optional<std::string> constantText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
-/// The variables and enumerators a switch names, in order, each once; none
-/// when it is written by a macro, so that its text could not be copied to a
-/// caller in another file.
+/// The variables and enumerators a switch names, in order, each once, then
+/// the macros its text spells (`sqlite3GlobalConfig.xTestCallback` names
+/// sqlite3Config and sqlite3GlobalConfig); none when its text is not one
+/// range of a file (written inside a macro), so that it could not be copied
+/// to a caller in another file.
 std::optional<std::vector<std::string>> switchNames(const clang::Expr *Switch,
                                                     const clang::ASTContext &Ctx);
 
