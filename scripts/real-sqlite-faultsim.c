@@ -44,7 +44,7 @@ int main(void)
 		 "CREATE TABLE u(a INTEGER PRIMARY KEY, b TEXT, c BLOB);"
 		 "CREATE INDEX tb ON t(b); CREATE INDEX ub ON u(b);");
 	exec(db, "BEGIN; WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i<20000)"
-		 " INSERT INTO t SELECT i, printf('%08d', (i*7919)%20000), randomblob(50) FROM n; COMMIT;");
+		 " INSERT INTO t SELECT i, printf('%08d', (i*7919)%20000), CAST(printf('%050d', (i*31)%20000) AS BLOB) FROM n; COMMIT;");
 	exec(db, "INSERT INTO u SELECT * FROM t;");
 	exec(db, "CREATE TABLE s AS SELECT b, count(*) AS n FROM t GROUP BY b ORDER BY b DESC;");
 	exec(db, "SELECT count(*) FROM t WHERE b IN (SELECT b FROM u ORDER BY c LIMIT 500);");

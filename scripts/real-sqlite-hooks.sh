@@ -173,6 +173,7 @@ for cfg in "${configs[@]}"; do
            "$(compile "$fixed" "$fix_bld" "$mode" "$cmd" $cfg | grep -c 'warning:')" ] &&
          compile "$fixed" "$fix_bld" "$mode" "$cmd" $cfg >/dev/null; then
       same=$((same + 1))
+      echo "  $name: $file: the original does not build with -Werror either; same warnings"
     else
       bad "$name: $file ($mode): the fixed file does not build as the original does:"
       compile "$fixed" "$fix_bld" "$mode" "$cmd" $cfg -Werror | head -20
@@ -200,13 +201,28 @@ for t in orig fixed; do
   (cd "$out" && "$bld/sqlite3" :memory: <script.sql >"shell-$t.out" 2>"shell-$t.err"; echo $? >"shell-$t.rc") || true
   gcc -O2 -I"$bld" -o "$out/faultsim-$t" "$root/scripts/real-sqlite-faultsim.c" "$bld/.libs/libsqlite3.a" \
       -lm -lz -lpthread -ldl
-  ("$out/faultsim-$t" >"$out/faultsim-$t.out" 2>"$out/faultsim-$t.err"; echo $? >"$out/faultsim-$t.rc") || true
+  (cd "$out" && "$out/faultsim-$t" >"faultsim-$t.out" 2>"faultsim-$t.err"; echo $? >"faultsim-$t.rc") || true
 done
 for k in out err rc; do
   cmp -s "$out/shell-orig.$k" "$out/shell-fixed.$k" && ok "shell: same std$k" || bad "shell: std$k differs"
   cmp -s "$out/faultsim-orig.$k" "$out/faultsim-fixed.$k" && ok "faultsim: same std$k" ||
     bad "faultsim: std$k differs"
 done
+# Negative control: the fixed library with btree.c's gates forced off (a
+# gate that ignores the installed callback) must print other counts.
+ctl=$out/control
+rm -rf "$ctl" && mkdir -p "$ctl"
+sed 's/sqlite3FaultSim_switch_on()/0/g' "$fixed/src/btree.c" >"$ctl/btree.c"
+cp "$out/fixed-link/.libs/libsqlite3.a" "$ctl/"
+btree_cmd=$(command_of src/btree.c)
+btree_cmd=${btree_cmd//$src\/src\/btree.c/$ctl/btree.c}
+(cd "$out/fixed-link" && eval "${btree_cmd//$src/$fixed} -o $ctl/btree.o") && ar rcs "$ctl/libsqlite3.a" "$ctl/btree.o"
+gcc -O2 -I"$out/fixed-link" -o "$ctl/faultsim" "$root/scripts/real-sqlite-faultsim.c" "$ctl/libsqlite3.a" \
+    -lm -lz -lpthread -ldl
+(cd "$out" && "$ctl/faultsim" >"$ctl/faultsim.out" 2>&1) || true
+cmp -s "$ctl/faultsim.out" "$out/faultsim-orig.out" &&
+  bad "control: a gate that ignores the callback gives the same output (the test cannot fail)" ||
+  ok "control: a gate that ignores the callback changes the output ($(grep -c . "$ctl/faultsim.out") lines)"
 echo "faultsim (original and fixed):"
 sed 's/^/  /' "$out/faultsim-orig.out"
 grep -q '^fired [1-9]' "$out/faultsim-fixed.out" && ok "the installed callback fires after the fix" ||
