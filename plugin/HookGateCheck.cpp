@@ -132,11 +132,17 @@ bool namedDeclExists(StringRef Name, ASTContext &Ctx) {
 }
 
 /// True when a variable or enumerator \p Name (a switch another file tests)
-/// is declared at file scope and visible at \p Point, with a complete type.
+/// is declared at file scope and visible at \p Point, with a complete type;
+/// or when \p Name is a macro the switch spells, defined where \p Point can
+/// see it.
 bool namedVisibleAt(StringRef Name, SourceLocation Point, ASTContext &Ctx,
-                    const IncludeGraph &Includes) {
+                    const IncludeGraph &Includes, const Preprocessor &PP) {
   if (Name.contains("::"))
     return false;
+  if (const IdentifierInfo *II = PP.getIdentifierInfo(Name); II && II->hasMacroDefinition()) {
+    const MacroInfo *MI = PP.getMacroInfo(II);
+    return MI && isVisibleFrom(MI->getDefinitionLoc(), Point, Ctx.getSourceManager(), Includes);
+  }
   for (NamedDecl *D :
        Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(Name)))) {
     const auto *V = dyn_cast<ValueDecl>(D);
@@ -884,6 +890,7 @@ struct HookGateCheck::HookRun {
   // inline accessor next to the hook's declaration in its header, which
   // declares the globals it reads.
   std::string SwitchAccessor;
+  bool SwitchAccessorIsMacro = false;
   std::vector<FixItHint> AccessorFixes;
   bool GateFixesUsed = false, AccessorUsed = false;
 
@@ -912,21 +919,45 @@ struct HookGateCheck::HookRun {
               SM.getExpansionLoc(HeaderDecl->getEndLoc()), tok::semi, SM, LO, false);
           std::string Acc = Name + "_switch_on";
           std::string Externs;
-          bool Possible = End.isValid() && Check.layout().enclosingInFile(End, SM).empty();
-          for (size_t I = 0; Possible && I < H.SwitchNames.size(); ++I)
-            if (!namedVisibleAt(H.SwitchNames[I], HeaderDecl->getBeginLoc(), Ctx, Check.includes())) {
+          // Under an #if (SQLite's `#ifdef SQLITE_UNTESTABLE # define
+          // sqlite3FaultSim(X) SQLITE_OK #else int sqlite3FaultSim(int);`),
+          // the switch may not exist where the hook is a macro (xTestCallback
+          // is declared only without SQLITE_UNTESTABLE): every caller tests
+          // a macro accessor, which is 0 in the other branches. A macro, so
+          // that its names need only be visible where it is used (the
+          // callers, checked there), not at the header's declaration.
+          std::vector<std::pair<unsigned, unsigned>> Around =
+              End.isValid() ? Check.layout().enclosingInFile(End, SM)
+                            : std::vector<std::pair<unsigned, unsigned>>{};
+          SwitchAccessorIsMacro = !Around.empty();
+          bool Possible = End.isValid();
+          for (size_t I = 0; Possible && !SwitchAccessorIsMacro && I < H.SwitchNames.size(); ++I)
+            if (!namedVisibleAt(H.SwitchNames[I], HeaderDecl->getBeginLoc(), Ctx, Check.includes(),
+                                Check.preprocessor())) {
               Possible = !H.SwitchDeclarations[I].empty();
               Externs += H.SwitchDeclarations[I] + "\n";
             }
           if (Possible) {
             SwitchAccessor = Acc + "()";
-            if (!namedDeclExists(Acc, Ctx)) {
-              std::string Unit = indentUnit(End, SM, Check.layout());
-              AccessorFixes.push_back(FixItHint::CreateInsertion(
-                  End, "\n/* The switch " + Name + "() tests in " + H.SwitchFile +
-                           ", for its callers to test before the call. */\n" + Externs +
-                           "static inline int " + Acc + "(void)\n{\n" + Unit +
-                           "return __builtin_expect(!!(" + H.RemoteSwitch + "), 0);\n}\n"));
+            if (!namedDeclExists(Acc, Ctx) &&
+                !Check.preprocessor().getIdentifierInfo(Acc)->hasMacroDefinition()) {
+              std::string Comment = "\n/* The switch " + Name + "() tests in " + H.SwitchFile +
+                                    ", for its callers to test before the call. */\n";
+              std::string Test = "__builtin_expect(!!(" + H.RemoteSwitch + "), 0)";
+              if (SwitchAccessorIsMacro) {
+                std::string Define = "#define " + Acc + "() ";
+                AccessorFixes.push_back(
+                    FixItHint::CreateInsertion(End, Comment + Define + Test));
+                for (auto [Grp, Br] : Around)
+                  llvm::append_range(AccessorFixes,
+                                     mirrorInOtherBranches(Grp, Br, Define + "0\n",
+                                                           Check.layout(), SM));
+              } else {
+                std::string Unit = indentUnit(End, SM, Check.layout());
+                AccessorFixes.push_back(FixItHint::CreateInsertion(
+                    End, Comment + Externs + "static inline int " + Acc + "(void)\n{\n" + Unit +
+                             "return " + Test + ";\n}\n"));
+              }
             }
           }
         }
@@ -1163,10 +1194,15 @@ struct HookGateCheck::HookRun {
     // The test at these calls: the switch, or its accessor where the
     // switch is not visible.
     std::string CallTest = GateTest;
+    if (NoFix.empty() && SwitchAccessorIsMacro) {
+      CallTest = SwitchAccessor;
+      ThroughAccessor = true;
+    }
     if (NoFix.empty() && !H.RemoteSwitch.empty())
       for (const std::string &N : H.SwitchNames)
-        if (!namedVisibleAt(N, Caller->getBeginLoc(), Ctx, Check.includes())) {
-          if (!SwitchAccessor.empty()) {
+        if (!namedVisibleAt(N, Caller->getBeginLoc(), Ctx, Check.includes(),
+                            Check.preprocessor())) {
+          if (!SwitchAccessor.empty() && !SwitchAccessorIsMacro) {
             CallTest = SwitchAccessor;
             ThroughAccessor = true;
             break;
@@ -1385,10 +1421,16 @@ struct HookGateCheck::HookRun {
       // One diagnostic at the header, the same from every caller's TU.
       AccessorUsed = true;
       if (!AccessorFixes.empty()) {
-        auto D = Check.diag(HeaderDecl->getLocation(),
-                      "hook %0 tests a switch its callers cannot see; declare an inline "
-                      "accessor for it next to the hook")
-                 << HookFD;
+        auto D = SwitchAccessorIsMacro
+                     ? Check.diag(HeaderDecl->getLocation(),
+                                  "hook %0 is declared under an #if and its switch may not "
+                                  "exist elsewhere; define an accessor macro for it next to "
+                                  "the hook, 0 in the other branches")
+                           << HookFD
+                     : Check.diag(HeaderDecl->getLocation(),
+                                  "hook %0 tests a switch its callers cannot see; declare an "
+                                  "inline accessor for it next to the hook")
+                           << HookFD;
         for (const FixItHint &F : AccessorFixes)
           D << F;
       }
@@ -1444,8 +1486,12 @@ void HookGateCheck::explainHooks(ASTContext &Ctx,
       return;
     }
     std::string Why;
+    NotHook Rejected;
     if (FD->isInlined())
       Why = "it is inline: a call to it costs no call";
+    else if (Def && !recogniseHookBody(Def, Ctx, ruleIndex(), &Rejected) &&
+             Rejected.Reason != NotHookReason::None)
+      Why = notHookText(Rejected.Reason).str() + " ('" + sourceText(Rejected.Condition, Ctx) + "')";
     else if (!Def)
       Why = "its body is not in this translation unit and no rule set or HookFunctions "
             "option names it";

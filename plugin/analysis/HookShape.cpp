@@ -1,6 +1,7 @@
 //===--- HookShape.cpp - bodies that make a function a hook ---------------===//
 
 #include "analysis/HookShape.h"
+#include "analysis/Reporting.h"
 #include "analysis/SideEffects.h"
 #include "rewrite/Spelling.h"
 #include "clang/AST/Attr.h"
@@ -47,7 +48,93 @@ bool readsOnlyGlobals(const Expr *E, const ASTContext &Ctx) {
   return false;
 }
 
+/// True when \p Cond holds while a pointer is null: `!p`, `p == NULL`,
+/// `NULL == p`, or such a test among the operands of `&&` and `||`.
+bool testsNullPointer(const Expr *Cond, const ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  auto IsPointer = [](const Expr *E) {
+    QualType T = E->IgnoreParenImpCasts()->getType();
+    return T->isPointerType() || T->isObjCObjectPointerType();
+  };
+  auto IsNull = [&](const Expr *E) {
+    return E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
+                                    Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+  };
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
+    return UO->getOpcode() == UO_LNot && IsPointer(UO->getSubExpr());
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO)
+    return false;
+  if (BO->isLogicalOp())
+    return testsNullPointer(BO->getLHS(), Ctx) || testsNullPointer(BO->getRHS(), Ctx);
+  return BO->getOpcode() == BO_EQ &&
+         ((IsPointer(BO->getLHS()) && IsNull(BO->getRHS())) ||
+          (IsPointer(BO->getRHS()) && IsNull(BO->getLHS())));
+}
+
+/// True when \p S holds a call that Reporting.h counts as reporting.
+bool reportsIn(const Stmt *S, const RuleIndex &Rules, const ASTContext &Ctx) {
+  if (!S)
+    return false;
+  if (isReportingStatement(S, Rules, Ctx))
+    return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return reportsIn(C, Rules, Ctx); });
+}
+
+/// The value of a constant a function returns, null pointers as 0.
+std::optional<llvm::APSInt> returnedConstant(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  if (E->getType()->isPointerType() &&
+      E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
+                               Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull)
+    return llvm::APSInt::get(0);
+  return E->getIntegerConstantExpr(Ctx);
+}
+
+/// True when \p S returns a constant other than \p Disabled somewhere.
+bool returnsOtherConstant(const Stmt *S, const llvm::APSInt &Disabled, const ASTContext &Ctx) {
+  if (!S)
+    return false;
+  if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    std::optional<llvm::APSInt> V = returnedConstant(R->getRetValue(), Ctx);
+    return V && !llvm::APSInt::isSameValue(*V, Disabled);
+  }
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return returnsOtherConstant(C, Disabled, Ctx);
+  });
+}
+
+/// Why `if (Cond) Then; return Disabled;` is a check function, not a hook.
+NotHookReason checkFunctionReason(const IfStmt *If, const ReturnStmt *DisabledRet,
+                                  const ASTContext &Ctx, const RuleIndex &Rules) {
+  std::optional<llvm::APSInt> Disabled =
+      DisabledRet ? returnedConstant(DisabledRet->getRetValue(), Ctx) : std::nullopt;
+  if (Disabled && returnsOtherConstant(If->getThen(), *Disabled, Ctx) &&
+      reportsIn(If->getThen(), Rules, Ctx))
+    return NotHookReason::ReportsAndFails;
+  if (testsNullPointer(If->getCond(), Ctx))
+    return NotHookReason::ActsOnNull;
+  return NotHookReason::None;
+}
+
 } // namespace
+
+llvm::StringRef notHookText(NotHookReason R) {
+  switch (R) {
+  case NotHookReason::None:
+    return "";
+  case NotHookReason::ReportsAndFails:
+    return "it is a check function: while its condition holds it reports and returns a "
+           "value other than the one it returns otherwise, which its callers test; gating "
+           "its calls would only repeat that test";
+  case NotHookReason::ActsOnNull:
+    return "it is an error check: it acts while a pointer is null, and a hook acts while "
+           "its callback or flag is set";
+  }
+  llvm_unreachable("unknown NotHookReason");
+}
 
 std::optional<std::string> constantText(const Expr *E, const ASTContext &Ctx) {
   if (!E)
@@ -83,7 +170,7 @@ std::string outOfLineMarker(const FunctionDecl *FD, const llvm::StringSet<> &Err
 }
 
 std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTContext &Ctx,
-                                          const RuleIndex &Rules) {
+                                          const RuleIndex &Rules, NotHook *WhyNot) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
   if (!Body)
     return std::nullopt;
@@ -120,6 +207,64 @@ std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTCont
     H.Why = "its body only returns " + sourceText(Ret->getRetValue(), Ctx);
     return H;
   }
+  // The switch read into a local first (SQLite's sqlite3FaultSim):
+  //   int (*xCallback)(int) = sqlite3GlobalConfig.xTestCallback;
+  //   return xCallback ? xCallback(iTest) : SQLITE_OK;
+  // or `if (xCallback) return xCallback(iTest); return SQLITE_OK;`. The
+  // switch is the global read: testing it at the call is testing the local.
+  const VarDecl *Local = nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(Stmts.front()); DS && DS->isSingleDecl())
+    if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+        VD && VD->isLocalVarDecl() && !VD->isStaticLocal() && VD->getInit() &&
+        !VD->getType().isVolatileQualified() && readsOnlyGlobals(VD->getInit(), Ctx) &&
+        !findSideEffect(VD->getInit(), SideEffectOptions::forRepeatedEvaluation(), Rules, Ctx))
+      Local = VD;
+  if (Local) {
+    Stmts.erase(Stmts.begin());
+    // `local`, or `local != 0`.
+    auto TestsLocal = [&](const Expr *Cond) {
+      Cond = Cond->IgnoreParenImpCasts();
+      if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+          BO && BO->getOpcode() == BO_NE && BO->getRHS()->isEvaluatable(Ctx)) {
+        std::optional<llvm::APSInt> Zero = returnedConstant(BO->getRHS(), Ctx);
+        if (!Zero || !Zero->isZero())
+          return false;
+        Cond = BO->getLHS()->IgnoreParenImpCasts();
+      }
+      const auto *Ref = dyn_cast<DeclRefExpr>(Cond);
+      return Ref && Ref->getDecl() == Local;
+    };
+    H.Shape = HookBody::Kind::Switch;
+    H.Switch = Local->getInit()->IgnoreParenImpCasts();
+    H.Why = "it does something only while '" + sourceText(H.Switch, Ctx) + "' holds";
+    const auto *Cond = Stmts.size() == 1 && Ret && Ret->getRetValue()
+                           ? dyn_cast<ConditionalOperator>(Ret->getRetValue()->IgnoreParens())
+                           : nullptr;
+    if (Cond && TestsLocal(Cond->getCond())) {
+      std::optional<std::string> C = constantText(Cond->getFalseExpr(), Ctx);
+      if (!C)
+        return std::nullopt;
+      H.KnownDisabled = true;
+      H.Disabled = *C;
+      return H;
+    }
+    const auto *If = Stmts.empty() ? nullptr : dyn_cast<IfStmt>(Stmts.front());
+    if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+        If->isConstexpr() || !TestsLocal(If->getCond()) ||
+        Stmts.size() != (IsVoid ? 1u : 2u) || (!IsVoid && !Ret))
+      return std::nullopt;
+    if (IsVoid)
+      H.KnownDisabled = true;
+    else if (!TakeDisabledValue(Ret))
+      return std::nullopt;
+    if (NotHookReason R = checkFunctionReason(If, IsVoid ? nullptr : Ret, Ctx, Rules);
+        R != NotHookReason::None) {
+      if (WhyNot)
+        *WhyNot = {R, H.Switch};
+      return std::nullopt;
+    }
+    return H;
+  }
   // if (global) act; [return constant;]
   const auto *If = dyn_cast<IfStmt>(Stmts.front());
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
@@ -129,6 +274,11 @@ std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTCont
   if (!readsOnlyGlobals(If->getCond(), Ctx) ||
       findSideEffect(If->getCond(), SideEffectOptions::forRepeatedEvaluation(), Rules, Ctx))
     return std::nullopt;
+  if (NotHookReason R = checkFunctionReason(If, Ret, Ctx, Rules); R != NotHookReason::None) {
+    if (WhyNot)
+      *WhyNot = {R, If->getCond()};
+    return std::nullopt;
+  }
   H.Shape = HookBody::Kind::Switch;
   H.Switch = If->getCond();
   if (IsVoid)
@@ -140,28 +290,31 @@ std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTCont
 }
 
 
-std::optional<std::vector<std::string>> switchNames(const Expr *Switch, const ASTContext &) {
-  if (Switch->getBeginLoc().isMacroID() || Switch->getEndLoc().isMacroID())
+std::optional<std::vector<std::string>> switchNames(const Expr *Switch, const ASTContext &Ctx) {
+  // Copied as written: the text must be one range of a file.
+  if (sourceText(Switch, Ctx).empty())
     return std::nullopt;
-  std::vector<std::string> Names;
-  bool FromMacro = false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::string> Names, Macros;
+  auto Add = [](std::vector<std::string> &To, std::string N) {
+    if (!N.empty() && !llvm::is_contained(To, N))
+      To.push_back(std::move(N));
+  };
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S)
       return;
+    // A macro the text spells (sqlite3GlobalConfig), which the caller must
+    // see as the hook's file does.
     if (S->getBeginLoc().isMacroID())
-      FromMacro = true;
+      Add(Macros, outermostMacroName(S->getBeginLoc(), SM, Ctx.getLangOpts()).str());
     if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-      if (isa<VarDecl, EnumConstantDecl>(Ref->getDecl())) {
-        std::string N = Ref->getDecl()->getQualifiedNameAsString();
-        if (!llvm::is_contained(Names, N))
-          Names.push_back(N);
-      }
+      if (isa<VarDecl, EnumConstantDecl>(Ref->getDecl()))
+        Add(Names, Ref->getDecl()->getQualifiedNameAsString());
     for (const Stmt *C : S->children())
       Walk(C);
   };
   Walk(Switch);
-  if (FromMacro)
-    return std::nullopt;
+  llvm::append_range(Names, Macros);
   return Names;
 }
 

@@ -36,10 +36,36 @@ struct HookBody {
   std::string Why;
 };
 
-/// The hook shape of \p Def's body, or none.
+/// Why a body that has a switch hook's shape is not a hook. A hook acts
+/// while its callback or flag is set, and its callers cannot tell it ran; a
+/// check function reports and returns a failure that its callers test
+/// (e2fsprogs' debugfs `check_fs_open()`: `if (!current_fs) { com_err(...);
+/// return 1; } return 0;`, 34 callers that return when it fails), and gating
+/// its calls would only duplicate the test.
+enum class NotHookReason {
+  None,
+  /// The body acts while its condition holds by reporting and returning a
+  /// constant other than the one it returns otherwise.
+  ReportsAndFails,
+  /// The body acts while a pointer is null (`!p`, `p == NULL`).
+  ActsOnNull,
+};
+
+/// One text for each reason, for explain mode.
+llvm::StringRef notHookText(NotHookReason R);
+
+struct NotHook {
+  NotHookReason Reason = NotHookReason::None;
+  /// The condition the body tests.
+  const clang::Expr *Condition = nullptr;
+};
+
+/// The hook shape of \p Def's body, or none. When the body has a switch
+/// hook's shape but is a check function, \p WhyNot (if given) says so.
 std::optional<HookBody> recogniseHookBody(const clang::FunctionDecl *Def,
                                           const clang::ASTContext &Ctx,
-                                          const RuleIndex &Rules);
+                                          const RuleIndex &Rules,
+                                          NotHook *WhyNot = nullptr);
 
 /// Why \p FD is kept out of line on purpose ("noinline", "used", "weak",
 /// "an error-injection point" when \p ErrorInjected names it), or "".
@@ -51,9 +77,11 @@ std::string outOfLineMarker(const clang::FunctionDecl *FD,
 /// its value; none when \p E is not an integer or null-pointer constant.
 std::optional<std::string> constantText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
-/// The variables and enumerators a switch names, in order, each once; none
-/// when it is written by a macro, so that its text could not be copied to a
-/// caller in another file.
+/// The variables and enumerators a switch names, in order, each once, then
+/// the macros its text spells (`sqlite3GlobalConfig.xTestCallback` names
+/// sqlite3Config and sqlite3GlobalConfig); none when its text is not one
+/// range of a file (written inside a macro), so that it could not be copied
+/// to a caller in another file.
 std::optional<std::vector<std::string>> switchNames(const clang::Expr *Switch,
                                                     const clang::ASTContext &Ctx);
 

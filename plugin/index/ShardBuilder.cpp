@@ -164,6 +164,9 @@ std::vector<std::string> switchDeclarations(const Expr *Switch, const ASTContext
       Walk(C);
   };
   Walk(Switch);
+  // The macros switchNames lists after the variables: no declaration.
+  if (std::optional<std::vector<std::string>> All = switchNames(Switch, Ctx))
+    Out.resize(All->size());
   return Out;
 }
 

@@ -120,6 +120,49 @@ void f(int *a, int n) { for (int i = 0; i < n;) hook(a[i++]); }
   EXPECT_TRUE(Note) << R.dump();
 }
 
+// A check function kept out of line and called in a loop is not a hook
+// (e2fsprogs' debugfs check_fs_open()); each half of the rule has a control
+// that keeps the hook: a report that returns the disabled value is a
+// tracing hook, a failure on a flag without a report is fault injection.
+std::string checkOrHook(const char *Cond, const char *Active) {
+  return std::string(R"c(#include <stdio.h>
+static int *state;
+static int fail_next;
+static __attribute__((noinline)) int hook(int x)
+{
+	(void)x;
+	if ()c") + Cond + ") {\n\t\t" + Active + R"c(
+	}
+	return 0;
+}
+
+int f(int *a, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (hook(a[i]))
+			return -1;
+	return 0;
+}
+)c";
+}
+
+TEST(HookGate, CheckFunctionsAreNotHooks) {
+  // Reports and returns a failure: a check function.
+  EXPECT_EQ(Gate.run(checkOrHook("fail_next", "fprintf(stderr, \"x\\n\");\n\t\treturn 1;")).dump(),
+            "");
+  // Acts while a pointer is null, reporting or not, however spelt.
+  for (const char *Cond : {"!state", "state == NULL", "NULL == state", "fail_next && !state"})
+    EXPECT_EQ(Gate.run(checkOrHook(Cond, "return 1;")).dump(), "") << Cond;
+  // Controls: the same bodies that are hooks.
+  for (auto [Cond, Active] :
+       {std::pair{"fail_next", "fprintf(stderr, \"x\\n\");\n\t\treturn 0;"},
+        std::pair{"fail_next", "return 1;"}, std::pair{"state", "return 1;"},
+        std::pair{"state != NULL", "fprintf(stderr, \"x\\n\");\n\t\treturn 0;"}}) {
+    RunResult R = Gate.run(checkOrHook(Cond, Active));
+    EXPECT_EQ(R.diagsOfLevel("warning").size(), 1u) << Cond << " " << Active << R.dump();
+  }
+}
+
 TEST(HookGate, OptionsRoundTrip) {
   std::map<std::string, std::string> Opts = hotpath::test::dumpOptions<HookGateCheck>(
       Gate.name(), {{"hotpath-hook-gate.HookFunctions", "should_fail=false"},

@@ -457,6 +457,21 @@ unsigned c(const struct rec *r, unsigned long o, unsigned long n) { return check
                             "'false'");
 }
 
+/// A hook whose body is in \p DefFile with shape \p H, called once in a
+/// loop by run() at line 6, column 7 of \p CallerFile.
+Function remoteHook(const std::string &Name, const std::string &DefFile, HookShape H,
+                    llvm::StringRef CallerFile) {
+  Function Hook;
+  Hook.USR = "c:@F@" + Name;
+  Hook.Name = Name;
+  Hook.Definitions = {{{DefFile, 3, 5}, 7, DefFile}};
+  Hook.Hook = std::move(H);
+  CallSite Here = site(mainFile(CallerFile), 6, "run", true);
+  Here.Loc.Col = 7;
+  Hook.Calls = {Here};
+  return Hook;
+}
+
 TEST(ProjectIndexInChecks, AHookWhoseBodyIsInAnotherFile) {
   const char *Caller = R"c(int should_fail(unsigned long i);
 unsigned long run(unsigned long n)
@@ -470,17 +485,10 @@ unsigned long run(unsigned long n)
 	return done;
 }
 )c";
-  Function Hook;
-  Hook.USR = "c:@F@should_fail";
-  Hook.Name = "should_fail";
-  Hook.Definitions = {{{"/p/src/fault.c", 3, 5}, 7, "/p/src/fault.c"}};
   HookShape H;
   H.Shape = HookShape::Kind::Constant;
   H.Disabled = "0";
-  Hook.Hook = H;
-  CallSite Here = site(mainFile("remote-hook.c"), 6, "run", true);
-  Here.Loc.Col = 7;
-  Hook.Calls = {Here};
+  Function Hook = remoteHook("should_fail", "/p/src/fault.c", H, "remote-hook.c");
   IndexOnDisk Idx({Hook});
   RunResult R = Gate.run(Caller, "remote-hook.c", {{"ProjectIndex", Idx.path()}});
   ASSERT_GE(R.Diags.size(), 2u) << R.dump();
@@ -528,6 +536,87 @@ int sum(const int *v, int n)
   ASSERT_GE(M.Diags.size(), 2u) << M.dump();
   EXPECT_EQ(M.Diags[1].Message, "'num_csums' is a hook: its body in ctree.c only returns 4 "
                                 "(project index), and it is kept out of line (noinline)");
+}
+
+// SQLite's shape: the hook's declaration is under an #if whose other branch
+// makes it a macro, and its switch (a field declared only in that branch,
+// spelt through a macro) may not exist there. The calls test an accessor
+// macro defined beside the declaration, 0 in the other branch; the fixed
+// header and caller compile in both configurations.
+TEST(ProjectIndexInChecks, ASwitchUnderAnIfIsTestedThroughAnAccessorMacro) {
+  const char *Header = R"c(struct config {
+#ifndef UNTESTABLE
+	int (*xTest)(int);
+#endif
+	int other;
+};
+#define GlobalConfig theConfig
+#ifdef UNTESTABLE
+# define fault_sim(X) 0
+#else
+  int fault_sim(int);
+#endif
+extern struct config theConfig;
+)c";
+  const char *Caller = R"c(#include "cfg.h"
+int run(int n)
+{
+	int done = 0;
+	for (int i = 0; i < n; i++) {
+		if (fault_sim(i))
+			continue;
+		done++;
+	}
+	return done;
+}
+)c";
+  HookShape H;
+  H.Shape = HookShape::Kind::Switch;
+  H.Disabled = "0";
+  H.Switch = "GlobalConfig.xTest";
+  H.Globals = {"theConfig", "GlobalConfig"};
+  H.Declarations = {"", ""};
+  IndexOnDisk Idx({remoteHook("fault_sim", "/p/src/util.c", H, "sim.c")});
+  RunResult R = Gate.run(Caller, "sim.c", {{"ProjectIndex", Idx.path()}}, {{"cfg.h", Header}});
+  ASSERT_TRUE(R.errors().empty()) << R.dump();
+  ASSERT_EQ(R.diagsOfLevel("warning").size(), 2u) << R.dump();
+  EXPECT_EQ(R.Diags[0], Gate.warning(6, 7, "hot call to hook 'fault_sim', which does nothing "
+                                           "unless switched on; test an inline gate first so the "
+                                           "disabled case makes no call"));
+  EXPECT_NE(R.fixed().find("\t\tif (fault_sim_switch_on() && fault_sim(i))\n"), std::string::npos)
+      << R.fixed();
+  EXPECT_EQ(R.Files["cfg.h"], R"c(struct config {
+#ifndef UNTESTABLE
+	int (*xTest)(int);
+#endif
+	int other;
+};
+#define GlobalConfig theConfig
+#ifdef UNTESTABLE
+# define fault_sim(X) 0
+#define fault_sim_switch_on() 0
+#else
+  int fault_sim(int);
+/* The switch fault_sim() tests in util.c, for its callers to test before the call. */
+#define fault_sim_switch_on() __builtin_expect(!!(GlobalConfig.xTest), 0)
+#endif
+extern struct config theConfig;
+)c");
+  // Both configurations compile, and a second run is clean.
+  for (std::vector<std::string> Args :
+       {std::vector<std::string>{"-std=c11"}, {"-std=c11", "-DUNTESTABLE"}}) {
+    RunResult Again = Gate.run(R.fixed(), "sim.c", {{"ProjectIndex", Idx.path()}},
+                               {{"cfg.h", R.Files["cfg.h"]}}, Args);
+    EXPECT_EQ(Again.dump(), "") << Args.back();
+  }
+  // Control: the same header without the #if tests the switch directly.
+  std::string Plain = Header;
+  Plain.replace(Plain.find("#ifdef UNTESTABLE"), Plain.find("extern") - Plain.find("#ifdef UNTESTABLE"),
+                "int fault_sim(int);\n");
+  RunResult Direct = Gate.run(Caller, "sim.c", {{"ProjectIndex", Idx.path()}}, {{"cfg.h", Plain}});
+  EXPECT_NE(Direct.fixed().find("if (__builtin_expect(!!(GlobalConfig.xTest), 0) && fault_sim(i))"),
+            std::string::npos)
+      << Direct.dump() << Direct.fixed();
 }
 
 TEST(ProjectIndexInChecks, AnIndexThatDoesNotReadIsAConfigurationError) {
