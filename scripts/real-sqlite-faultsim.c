@@ -48,6 +48,9 @@ int main(void)
 	exec(db, "INSERT INTO u SELECT * FROM t;");
 	exec(db, "CREATE TABLE s AS SELECT b, count(*) AS n FROM t GROUP BY b ORDER BY b DESC;");
 	exec(db, "SELECT count(*) FROM t WHERE b IN (SELECT b FROM u ORDER BY c LIMIT 500);");
+	/* A sort larger than the sorter's memory: several PMAs, merged by the
+	   merge engines whose allocation calls sqlite3FaultSim(100). */
+	exec(db, "CREATE TABLE s2 AS SELECT a, b, c, zeroblob(200) AS d FROM t ORDER BY c, b;");
 	for (i = 0; i < 1000; i++)
 		if (fired[i]) {
 			printf("fired %d times for code %d\n", fired[i], i);

@@ -208,15 +208,19 @@ for k in out err rc; do
   cmp -s "$out/faultsim-orig.$k" "$out/faultsim-fixed.$k" && ok "faultsim: same std$k" ||
     bad "faultsim: std$k differs"
 done
-# Negative control: the fixed library with btree.c's gates forced off (a
-# gate that ignores the installed callback) must print other counts.
+# Negative control: the fixed library with every rewritten file's gates
+# forced off (a gate that ignores the installed callback) must print other
+# counts.
 ctl=$out/control
 rm -rf "$ctl" && mkdir -p "$ctl"
-sed 's/sqlite3FaultSim_switch_on()/0/g' "$fixed/src/btree.c" >"$ctl/btree.c"
 cp "$out/fixed-link/.libs/libsqlite3.a" "$ctl/"
-btree_cmd=$(command_of src/btree.c)
-btree_cmd=${btree_cmd//$src\/src\/btree.c/$ctl/btree.c}
-(cd "$out/fixed-link" && eval "${btree_cmd//$src/$fixed} -o $ctl/btree.o") && ar rcs "$ctl/libsqlite3.a" "$ctl/btree.o"
+for rel in $(git -C "$fixed" diff --name-only -- '*.c'); do
+  base=$(basename "$rel" .c)
+  sed 's/sqlite3FaultSim_switch_on()/0/g' "$fixed/$rel" >"$ctl/$base.c"
+  cmd=$(command_of "$rel")
+  cmd=${cmd//$src\/$rel/$ctl/$base.c}
+  (cd "$out/fixed-link" && eval "${cmd//$src/$fixed} -o $ctl/$base.o") && ar rcs "$ctl/libsqlite3.a" "$ctl/$base.o"
+done
 gcc -O2 -I"$out/fixed-link" -o "$ctl/faultsim" "$root/scripts/real-sqlite-faultsim.c" "$ctl/libsqlite3.a" \
     -lm -lz -lpthread -ldl
 (cd "$out" && "$ctl/faultsim" >"$ctl/faultsim.out" 2>&1) || true

@@ -508,24 +508,19 @@ TEST(ProjectIndexInChecks, AConstantGetterIsNoHook) {
   // btrfs-progs' btrfs_get_num_csums(): no parameter, unmarked, returns the
   // size of a table. Nothing could switch it on: no finding.
   const char *Caller = R"c(int num_csums(void);
-int sum(const int *v, int n)
+int run(const int *v, int n)
 {
 	int s = 0;
 	for (int i = 0; i < n; i++)
-		s += v[i] % num_csums();
+		if (num_csums() > v[i])
+			s++;
 	return s;
 }
 )c";
-  Function Getter;
-  Getter.USR = "c:@F@num_csums";
-  Getter.Name = "num_csums";
-  Getter.Definitions = {{{"/p/src/ctree.c", 3, 5}, 7, "/p/src/ctree.c"}};
   HookShape H;
   H.Shape = HookShape::Kind::Constant;
   H.Disabled = "4";
-  Getter.Hook = H;
-  CallSite Here = site(mainFile("getter.c"), 6, "sum", true);
-  Getter.Calls = {Here};
+  Function Getter = remoteHook("num_csums", "/p/src/ctree.c", H, "getter.c");
   IndexOnDisk Idx({Getter});
   RunResult R = Gate.run(Caller, "getter.c", {{"ProjectIndex", Idx.path()}});
   EXPECT_TRUE(R.Diags.empty()) << R.dump();
