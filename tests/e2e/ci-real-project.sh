@@ -9,16 +9,17 @@
 # The patches:
 #   source   a hot two-branch check function added to a .c file
 #   header   a disabled assert that evaluates, added to a header alone
-#   body     a second report-and-leave branch inside an existing check
-#            function (parse_key), its name line untouched
+#   body     two report-and-leave branches inside an existing function
+#            (btrfs_util_strerror), its name line untouched
 #   kassert  the disabled ASSERT of include/kerncompat.h made to evaluate
 #            its argument (a header edit included by nearly every TU)
 #   comment  a comment in kernel-shared/extent_io.h (nothing to report)
 #   asm      a comment in an assembly TU (btrfs-progs 6.2, Debian 12's, has
 #            none: one is added with its compile command, as newer releases
 #            have crypto/crc32c-pcl-intel-asm_64.S)
-#   moved    a branch whose target moved on (main rewords a line of
-#            parse_key): --diff=main and --diff=main...HEAD
+#   moved    a branch whose target moved on (main rewords the line of a
+#            hook call that is a finding, cmds/device.c:613): --diff=main
+#            and --diff=main...HEAD
 # The tree is restored (git checkout, branches and the added TU removed) on exit.
 set -euo pipefail
 tidy=$(realpath "$1")
@@ -96,32 +97,39 @@ python3 - <<'PY'
 p = 'kernel-shared/extent_io.h'
 s = open(p).read()
 i = s.index('struct extent_buffer {')
-open(p, 'w').write(s[:i] + '#ifdef EB_DEBUG\n#define DCHECK(x) ((x) ? (void)0 : abort())\n#else\n'
-                   '#define DCHECK(x) (void)(x)\n#endif\n\n' + s[i:])
+s = (s[:i] + '#ifdef EB_DEBUG\n#define DCHECK(x) ((x) ? (void)0 : abort())\n#else\n'
+     '#define DCHECK(x) (void)(x)\n#endif\n\n' + s[i:])
+# A use whose condition does work (a call the compiler cannot see), or the
+# disabled assert costs nothing and is not reported.
+j = s.rindex('#endif')
+s = (s[:j] + 'static inline void eb_dcheck_bit(struct extent_buffer *eb, unsigned long nr)\n'
+     '{\n\tDCHECK(extent_buffer_test_bit(eb, 0, nr));\n}\n\n' + s[j:])
+open(p, 'w').write(s)
 PY
 run_patch header
 git checkout -q -- .
 
-# body: a second report-and-leave branch inside parse_key, which is a
-# finding already; the patch leaves its name line alone.
+# body: btrfs_util_strerror (libbtrfsutil/errors.c, called from 24 sites)
+# gets two report-and-leave branches in its body, its name line untouched:
+# a check function with two branches is now there.
 python3 - <<'PY'
-p = 'btrfs-corrupt-block.c'
+p = 'libbtrfsutil/errors.c'
 s = open(p).read()
-old = '''		usage(&corrupt_block_cmd, 1);
-	}
-}
-
-static struct btrfs_root *open_root('''
+old = """	if (err < 0 || err >= sizeof(error_messages) / sizeof(error_messages[0]))
+		return NULL;
+	return error_messages[err];"""
 assert old in s
-s = s.replace(old, '''		usage(&corrupt_block_cmd, 1);
+s = s.replace(old, """	if (err < 0) {
+		fprintf(stderr, "negative btrfs-util error %d\\n", err);
+		return NULL;
 	}
-	if (*type == 0) {
-		error("key type 0 in '%s'", optarg);
-		usage(&corrupt_block_cmd, 1);
+	if (err >= sizeof(error_messages) / sizeof(error_messages[0])) {
+		fprintf(stderr, "unknown btrfs-util error %d\\n", err);
+		return NULL;
 	}
-}
-
-static struct btrfs_root *open_root(''', 1)
+	return error_messages[err];""", 1)
+if '#include <stdio.h>' not in s:
+    s = '#include <stdio.h>\n' + s
 open(p, 'w').write(s)
 PY
 git diff -U0 | grep '^@@'
@@ -154,14 +162,15 @@ run_patch asm
 git checkout -q -- .
 
 # moved: a feature branch with no finding of its own; then main moves on by
-# rewording a line of parse_key, which the feature branch still has as it
-# was: against main's tip that line looks like the branch's change.
+# rewording the line of a finding's hook call (cmds/device.c:613), which the
+# feature branch still has as it was: against main's tip that line looks
+# like the branch's change.
 g branch -q -f hotpath-main
 g checkout -q -b hotpath-feature
 sed -i "1i /* feature branch */" common/string-table.c
 g commit -qam "feature: a comment"
 g checkout -q hotpath-main
-sed -i "s|error(\"error parsing key '%s': %d\", optarg, errno);|error(\"cannot parse key '%s': %m\", optarg);|" btrfs-corrupt-block.c
+sed -i '613s|fmt_print_start_group(fctx, NULL, JSON_TYPE_MAP);|fmt_print_start_group(fctx, NULL, JSON_TYPE_MAP); /* one device */|' cmds/device.c
 git diff -U0 | grep '^[-+]' | grep -v '^[-+][-+]'
 g commit -qam "main moves on"
 g checkout -q hotpath-feature
