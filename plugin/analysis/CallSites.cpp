@@ -113,6 +113,17 @@ bool readsCommandLine(const Stmt *E, bool ArgcArgv) {
   return false;
 }
 
+/// The condition and body of a for, while or do loop (null for others).
+std::pair<const Expr *, const Stmt *> loopParts(const Stmt *Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return {For->getCond(), For->getBody()};
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return {While->getCond(), While->getBody()};
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return {Do->getCond(), Do->getBody()};
+  return {nullptr, nullptr};
+}
+
 /// A loop over the command line: its condition calls getopt (or
 /// getopt_long, getopt_long_only) or reads argc or argv, or a statement of
 /// its body calls getopt (`while (1) { c = getopt_long(...); if (c < 0)
@@ -122,18 +133,7 @@ bool readsCommandLine(const Stmt *E, bool ArgcArgv) {
 /// parse_key "4 in loops". Only the body's own statements are read, not
 /// what they nest, so this costs a few nodes a loop.
 bool isArgumentLoop(const Stmt *Loop) {
-  const Expr *Cond = nullptr;
-  const Stmt *Body = nullptr;
-  if (const auto *For = dyn_cast<ForStmt>(Loop)) {
-    Cond = For->getCond();
-    Body = For->getBody();
-  } else if (const auto *While = dyn_cast<WhileStmt>(Loop)) {
-    Cond = While->getCond();
-    Body = While->getBody();
-  } else if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
-    Cond = Do->getCond();
-    Body = Do->getBody();
-  }
+  auto [Cond, Body] = loopParts(Loop);
   if (Cond && readsCommandLine(Cond, /*ArgcArgv=*/true))
     return true;
   // getopt in the body comes with `while (1)` or `for (;;)`: other loops'
@@ -162,14 +162,7 @@ bool isArgumentLoop(const Stmt *Loop) {
 /// fmt_print_start_group() in loops that print each field of each row. Only
 /// the body's own statements are read, as for isArgumentLoop.
 bool isOutputLoop(const Stmt *Loop, const RuleIndex &Rules) {
-  const Stmt *Body = nullptr;
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    Body = For->getBody();
-  else if (const auto *While = dyn_cast<WhileStmt>(Loop))
-    Body = While->getBody();
-  else if (const auto *Do = dyn_cast<DoStmt>(Loop))
-    Body = Do->getBody();
-  const auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(loopParts(Loop).second);
   if (!CS)
     return false;
   for (const Stmt *S : CS->body())
