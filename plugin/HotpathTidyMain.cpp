@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "HotpathCheck.h"
+#include "core/HotpathCheck.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "driver/DiffMode.h"
 #include "driver/HeaderFilter.h"

@@ -1,10 +1,10 @@
 //===--- HotpathTidyModule.cpp - the hotpath-* checks ---------------------===//
 
-#include "CheckSplitCheck.h"
-#include "HookGateCheck.h"
-#include "NoopAssertCheck.h"
+#include "checks/CheckSplitCheck.h"
+#include "checks/HookGateCheck.h"
+#include "checks/NoopAssertCheck.h"
 #include "ModuleVersion.h"
-#include "Compat.h"
+#include "support/Compat.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/Version.h"
 #include "llvm/Config/llvm-config.h"

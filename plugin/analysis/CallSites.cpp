@@ -1,7 +1,7 @@
 //===--- CallSites.cpp - how hot a function is, by its call sites ---------===//
 
 #include "analysis/CallSites.h"
-#include "Compat.h"
+#include "support/Compat.h"
 #include "analysis/Reporting.h"
 #include "analysis/Visibility.h"
 #include "clang/AST/DeclFriend.h"

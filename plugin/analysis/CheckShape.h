@@ -14,7 +14,7 @@
 #ifndef HOTPATH_TIDY_ANALYSIS_CHECKSHAPE_H
 #define HOTPATH_TIDY_ANALYSIS_CHECKSHAPE_H
 
-#include "Rules.h"
+#include "support/Rules.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"

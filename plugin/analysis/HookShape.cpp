@@ -3,7 +3,7 @@
 #include "analysis/HookShape.h"
 #include "analysis/Reporting.h"
 #include "analysis/SideEffects.h"
-#include "rewrite/Spelling.h"
+#include "source/SourceText.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"

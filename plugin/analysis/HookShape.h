@@ -11,7 +11,7 @@
 #ifndef HOTPATH_TIDY_ANALYSIS_HOOKSHAPE_H
 #define HOTPATH_TIDY_ANALYSIS_HOOKSHAPE_H
 
-#include "Rules.h"
+#include "support/Rules.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"

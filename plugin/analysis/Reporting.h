@@ -10,7 +10,7 @@
 #ifndef HOTPATH_TIDY_ANALYSIS_REPORTING_H
 #define HOTPATH_TIDY_ANALYSIS_REPORTING_H
 
-#include "Rules.h"
+#include "support/Rules.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"

@@ -3,7 +3,7 @@
 #include "analysis/SideEffects.h"
 #include "analysis/CheckShape.h"
 #include "analysis/Reporting.h"
-#include "rewrite/Spelling.h"
+#include "source/SourceText.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Builtins.h"

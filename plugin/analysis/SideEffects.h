@@ -15,7 +15,7 @@
 #ifndef HOTPATH_TIDY_ANALYSIS_SIDEEFFECTS_H
 #define HOTPATH_TIDY_ANALYSIS_SIDEEFFECTS_H
 
-#include "Rules.h"
+#include "support/Rules.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"

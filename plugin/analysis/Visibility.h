@@ -1,15 +1,15 @@
 //===--- Visibility.h - what can be named where -----------------*- C++ -*-===//
 //
-// Where a declaration or macro lives and whether code placed at a location
-// (in a header, before a function) can name it, whatever file includes that
-// one: the include graph of the translation unit, and the names a piece of
-// code needs.
+// The names a piece of code needs, and whether code placed at a location
+// (in a header, before a function) can name them, whatever file includes
+// that one (source/IncludeGraph.h says which files include which).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef HOTPATH_TIDY_ANALYSIS_VISIBILITY_H
 #define HOTPATH_TIDY_ANALYSIS_VISIBILITY_H
 
+#include "source/IncludeGraph.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
@@ -25,27 +25,6 @@ class Preprocessor;
 } // namespace clang
 
 namespace hotpath {
-
-/// Which files include which, every #include counted (also those an include
-/// guard skips), so visibility does not depend on what was included first.
-class IncludeGraph {
-public:
-  void recordInclude(clang::FileID From, clang::OptionalFileEntryRef To,
-                     const clang::SourceManager &SM);
-  /// True when \p Header reaches \p Target through #include directives.
-  bool reaches(const clang::FileEntry *Header, const clang::FileEntry *Target) const;
-  void clear() { Edges.clear(); }
-
-private:
-  llvm::DenseMap<const clang::FileEntry *,
-                 llvm::SmallVector<const clang::FileEntry *, 4>> Edges;
-};
-
-/// True when a declaration at \p DeclLoc can be named from \p Point in the
-/// file \p Point is in, whatever file includes that one: it is earlier in the
-/// same file, in a file that file includes, or built in.
-bool isVisibleFrom(clang::SourceLocation DeclLoc, clang::SourceLocation Point,
-                   const clang::SourceManager &SM, const IncludeGraph &Includes);
 
 /// The declarations (not local to the code) and macros that the given
 /// expressions and types name: what new code made from them relies on.

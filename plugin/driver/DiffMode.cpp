@@ -18,7 +18,7 @@
 #include "InlineRun.h"
 #include "Output.h"
 #include "PatchFilter.h"
-#include "Profile.h"
+#include "heat/Profile.h"
 #include "UnifiedDiff.h"
 #include "index/ProjectIndex.h"
 

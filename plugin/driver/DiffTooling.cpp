@@ -2,7 +2,7 @@
 #include "DiffTooling.h"
 #include "UnifiedDiff.h"
 
-#include "Compat.h"
+#include "support/Compat.h"
 #include "analysis/CallSites.h"
 #include "index/ShardBuilder.h"
 

@@ -1,7 +1,7 @@
 //===--- driver/InlineRun.cpp - hotpath-tidy --inline-remarks -------------===//
 #include "InlineRun.h"
 #include "DiffTooling.h"
-#include "InlineRemarks.h"
+#include "heat/InlineRemarks.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

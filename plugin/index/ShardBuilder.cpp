@@ -3,7 +3,7 @@
 #include "index/ShardBuilder.h"
 #include "analysis/HookShape.h"
 #include "analysis/Reporting.h"
-#include "rewrite/Spelling.h"
+#include "source/SourceText.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Index/USRGeneration.h"

@@ -1,7 +1,7 @@
 //===--- Edits.cpp - the edits every hotpath fix is built from ------------===//
 
 #include "rewrite/Edits.h"
-#include "Compat.h"
+#include "support/Compat.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Lexer.h"

@@ -14,7 +14,7 @@
 #define HOTPATH_TIDY_REWRITE_EDITS_H
 
 #include "analysis/Visibility.h"
-#include "rewrite/SourceLayout.h"
+#include "source/SourceLayout.h"
 #include "rewrite/Spelling.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -3,7 +3,7 @@
 #include "rewrite/Spelling.h"
 #include "analysis/Visibility.h"
 #include "rewrite/Edits.h"
-#include "rewrite/SourceLayout.h"
+#include "source/SourceLayout.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Lex/Lexer.h"
@@ -293,33 +293,6 @@ BareCondition withoutHint(const Expr *Cond, const RuleSet &Rules, const ASTConte
   if (Text.empty())
     return B;
   return {E, Text, true};
-}
-
-std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {
-  Loc = SM.getExpansionLoc(Loc);
-  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Loc);
-  StringRef Buffer = SM.getBufferData(Pos.first);
-  size_t LineStart = Buffer.rfind('\n', Pos.second);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  StringRef Line = Buffer.substr(LineStart, Pos.second - LineStart);
-  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
-}
-
-std::string fileNameAt(SourceLocation Loc, const SourceManager &SM) {
-  return llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(Loc))).str();
-}
-
-std::string sourceText(SourceRange R, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R),
-                                                   SM, Ctx.getLangOpts());
-  if (Range.isInvalid())
-    return "";
-  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
-}
-
-std::string sourceText(const Stmt *S, const ASTContext &Ctx) {
-  return sourceText(S->getSourceRange(), Ctx);
 }
 
 } // namespace hotpath

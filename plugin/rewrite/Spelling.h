@@ -2,15 +2,15 @@
 //
 // The rewrite layer's view of the source: how the emitted code spells branch
 // weights and the slow-path attribute where it is placed (project macros
-// judged by what they expand to), conditions without their hints, the
-// indentation of a line, a file's name, and the text of code as written.
+// judged by what they expand to), and conditions without their hints.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef HOTPATH_TIDY_REWRITE_SPELLING_H
 #define HOTPATH_TIDY_REWRITE_SPELLING_H
 
-#include "Rules.h"
+#include "source/SourceText.h"
+#include "support/Rules.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
@@ -66,18 +66,6 @@ struct BareCondition {
 };
 BareCondition withoutHint(const clang::Expr *Cond, const RuleSet &Rules,
                           const clang::ASTContext &Ctx);
-
-/// Leading white space of the line \p Loc is on (its expansion).
-std::string indentationAt(clang::SourceLocation Loc, const clang::SourceManager &SM);
-
-/// The bare file name (no directories) of the file \p Loc is expanded in,
-/// for messages that must read the same wherever the tree is.
-std::string fileNameAt(clang::SourceLocation Loc, const clang::SourceManager &SM);
-
-/// Source text of a statement or expression as written (macro uses kept), or
-/// "" when it cannot be mapped to one contiguous file range.
-std::string sourceText(const clang::Stmt *S, const clang::ASTContext &Ctx);
-std::string sourceText(clang::SourceRange R, const clang::ASTContext &Ctx);
 
 } // namespace hotpath
 

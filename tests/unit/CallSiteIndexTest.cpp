@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Analysis.h"
+#include "analysis/CallSites.h"
+#include "source/IncludeGraph.h"
 #include "CheckRunner.h"
-#include "Rules.h"
+#include "support/Rules.h"
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"

@@ -22,7 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckRunner.h"
-#include "Compat.h"
+#include "support/Compat.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckRunner.h"
-#include "Rules.h"
+#include "support/Rules.h"
 #include "analysis/CheckShape.h"
 #include "rewrite/Spelling.h"
 #include "clang/Frontend/ASTUnit.h"

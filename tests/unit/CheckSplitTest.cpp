@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckSplitCheck.h"
+#include "checks/CheckSplitCheck.h"
 #include "TestHelpers.h"
 #include "gtest/gtest.h"
 

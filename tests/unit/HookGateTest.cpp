@@ -1,6 +1,6 @@
 //===--- HookGateTest.cpp - hotpath-hook-gate in process ------------------===//
 
-#include "HookGateCheck.h"
+#include "checks/HookGateCheck.h"
 #include "TestHelpers.h"
 #include "gtest/gtest.h"
 

@@ -1,7 +1,7 @@
 //===--- InlineRemarksTest.cpp - clang's inline remarks, counted per callee ===//
 
-#include "CheckSplitCheck.h"
-#include "InlineRemarks.h"
+#include "checks/CheckSplitCheck.h"
+#include "heat/InlineRemarks.h"
 #include "TestHelpers.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

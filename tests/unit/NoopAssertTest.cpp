@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "NoopAssertCheck.h"
+#include "checks/NoopAssertCheck.h"
 #include "TestHelpers.h"
 #include "gtest/gtest.h"
 

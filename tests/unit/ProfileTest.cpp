@@ -1,6 +1,6 @@
 //===--- ProfileTest.cpp - reading perf and folded-stack profiles ---------===//
 
-#include "Profile.h"
+#include "heat/Profile.h"
 #include "gtest/gtest.h"
 
 using hotpath::Profile;

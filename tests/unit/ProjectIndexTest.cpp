@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckSplitCheck.h"
-#include "HookGateCheck.h"
+#include "checks/CheckSplitCheck.h"
+#include "checks/HookGateCheck.h"
 #include "TestHelpers.h"
 #include "index/ProjectIndex.h"
 #include "gtest/gtest.h"

@@ -9,7 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "HotpathCheck.h"
+#include "core/HotpathCheck.h"
+#include "rewrite/Edits.h"
+#include "rewrite/Spelling.h"
 #include "TestHelpers.h"
 #include "clang/AST/ASTContext.h"
 

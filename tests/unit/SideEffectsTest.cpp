@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckRunner.h"
-#include "Rules.h"
+#include "support/Rules.h"
 #include "analysis/SideEffects.h"
 #include "rewrite/Spelling.h"
 #include "clang/AST/DeclTemplate.h"

@@ -10,12 +10,13 @@
 #ifndef HOTPATH_TIDY_HOTPATHCHECK_H
 #define HOTPATH_TIDY_HOTPATHCHECK_H
 
-#include "Analysis.h"
-#include "InlineRemarks.h"
-#include "Profile.h"
-#include "Rules.h"
+#include "analysis/CallSites.h"
+#include "analysis/Visibility.h"
+#include "heat/InlineRemarks.h"
+#include "heat/Profile.h"
+#include "support/Rules.h"
 #include "index/ProjectIndex.h"
-#include "rewrite/SourceLayout.h"
+#include "source/SourceLayout.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <map>
 #include <memory>

@@ -1,7 +1,7 @@
 //===--- HotpathCheck.cpp - base of the hotpath checks --------------------===//
 
-#include "HotpathCheck.h"
-#include "FindingExtent.h"
+#include "core/HotpathCheck.h"
+#include "source/FindingExtent.h"
 #include "index/ShardBuilder.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"

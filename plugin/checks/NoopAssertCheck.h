@@ -16,7 +16,7 @@
 #ifndef HOTPATH_TIDY_NOOPASSERTCHECK_H
 #define HOTPATH_TIDY_NOOPASSERTCHECK_H
 
-#include "HotpathCheck.h"
+#include "core/HotpathCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include <string>
 #include <vector>

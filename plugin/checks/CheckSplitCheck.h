@@ -10,7 +10,7 @@
 #ifndef HOTPATH_TIDY_CHECKSPLITCHECK_H
 #define HOTPATH_TIDY_CHECKSPLITCHECK_H
 
-#include "HotpathCheck.h"
+#include "core/HotpathCheck.h"
 #include <vector>
 
 namespace hotpath {

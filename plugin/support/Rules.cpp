@@ -1,6 +1,6 @@
 //===--- Rules.cpp - hotpath-tidy rule sets -------------------------------===//
 
-#include "Rules.h"
+#include "support/Rules.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLTraits.h"

@@ -1,6 +1,10 @@
 //===--- CheckSplitCheck.cpp - hotpath-check-split ------------------------===//
 
-#include "CheckSplitCheck.h"
+#include "checks/CheckSplitCheck.h"
+#include "rewrite/Edits.h"
+#include "rewrite/Spelling.h"
+#include "analysis/SideEffects.h"
+#include "analysis/Reporting.h"
 #include "analysis/CheckShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -1,6 +1,6 @@
 //===--- Profile.cpp - sample profiles as evidence of heat ----------------===//
 
-#include "Profile.h"
+#include "heat/Profile.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"

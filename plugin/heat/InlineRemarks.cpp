@@ -1,7 +1,7 @@
 //===--- InlineRemarks.cpp - which calls the compiler left out of line ----===//
 
-#include "InlineRemarks.h"
-#include "Profile.h"
+#include "heat/InlineRemarks.h"
+#include "heat/Profile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"

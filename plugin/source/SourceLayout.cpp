@@ -1,7 +1,7 @@
 //===--- SourceLayout.cpp - what the files of a TU look like --------------===//
 
-#include "rewrite/SourceLayout.h"
-#include "Compat.h"
+#include "source/SourceLayout.h"
+#include "support/Compat.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/STLExtras.h"

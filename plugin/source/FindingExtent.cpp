@@ -1,6 +1,6 @@
 //===--- FindingExtent.cpp - the source a finding is about ----------------===//
 
-#include "FindingExtent.h"
+#include "source/FindingExtent.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include <cstdlib>

@@ -20,7 +20,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "HookGateCheck.h"
+#include "checks/HookGateCheck.h"
+#include "rewrite/Edits.h"
+#include "rewrite/Spelling.h"
+#include "analysis/SideEffects.h"
+#include "analysis/Reporting.h"
 #include "analysis/HookShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"

@@ -1,6 +1,10 @@
 //===--- NoopAssertCheck.cpp - hotpath-noop-assert ------------------------===//
 
-#include "NoopAssertCheck.h"
+#include "checks/NoopAssertCheck.h"
+#include "rewrite/Edits.h"
+#include "rewrite/Spelling.h"
+#include "analysis/SideEffects.h"
+#include "analysis/Reporting.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"

@@ -13,7 +13,7 @@
 #ifndef HOTPATH_TIDY_HOOKGATECHECK_H
 #define HOTPATH_TIDY_HOOKGATECHECK_H
 
-#include "HotpathCheck.h"
+#include "core/HotpathCheck.h"
 #include "llvm/ADT/StringMap.h"
 #include <vector>
 
