@@ -14,9 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/HotpathCheck.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "driver/DiffMode.h"
+#include "driver/DiffTooling.h"
 #include "driver/HeaderFilter.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
@@ -42,6 +42,35 @@ static bool hasOption(int Argc, const char **Argv,
   return false;
 }
 
+/// Takes --explain=<name> (or --explain <name>) out of \p Args into \p Name;
+/// false, with the error said, when it names nothing.
+static bool takeExplain(std::vector<const char *> &Args, std::string &Name) {
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "--")
+      break;
+    if (!A.consume_front("--explain") && !A.consume_front("-explain"))
+      continue;
+    size_t Taken = 1;
+    if (A.consume_front("=")) {
+      Name = A.str();
+    } else if (A.empty() && I + 1 < Args.size()) {
+      Name = Args[I + 1];
+      Taken = 2;
+    } else if (!A.empty()) {
+      continue; // another option that starts so
+    }
+    if (Name.empty() || llvm::StringRef(Name).starts_with("-")) {
+      llvm::errs() << "hotpath-tidy: error: --explain needs the name of a function or "
+                      "macro (--explain=check_setget_bounds)\n";
+      return false;
+    }
+    Args.erase(Args.begin() + I, Args.begin() + I + Taken);
+    --I;
+  }
+  return true;
+}
+
 int main(int argc, const char **argv) {
   (void)HotpathTidyModuleAnchorDestination;
   if (hasOption(argc, argv, {"--help", "-help", "-h", "--help-hidden", "-help-hidden"})) {
@@ -64,33 +93,19 @@ int main(int argc, const char **argv) {
     return hotpath::driver::diffMain(argc, argv);
 
   // Plain clang-tidy, with two additions: --explain=<name> (the checks'
-  // Explain option, which a -config would otherwise have to carry), and the
+  // Explain option, merged into the -config given or made), and the
   // project's own headers checked when nothing says which headers to check.
   std::vector<const char *> Args(argv, argv + argc);
-  for (size_t I = 1; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if (A == "--")
-      break;
-    if (!A.consume_front("--explain") && !A.consume_front("-explain"))
-      continue;
-    std::string Name;
-    size_t Taken = 1;
-    if (A.consume_front("=")) {
-      Name = A.str();
-    } else if (A.empty() && I + 1 < Args.size()) {
-      Name = Args[I + 1];
-      Taken = 2;
-    } else if (!A.empty()) {
-      continue; // another option that starts so
-    }
-    if (Name.empty() || llvm::StringRef(Name).starts_with("-")) {
-      llvm::errs() << "hotpath-tidy: error: --explain needs the name of a function or "
-                      "macro (--explain=check_setget_bounds)\n";
+  std::string ExplainName;
+  if (!takeExplain(Args, ExplainName))
+    return 1;
+  std::string ConfigArg;
+  if (!ExplainName.empty()) {
+    std::string Err;
+    if (!hotpath::driver::setCheckOptionInArgs(Args, "Explain", ExplainName, ConfigArg, Err)) {
+      llvm::errs() << "hotpath-tidy: error: " << Err << "\n";
       return 1;
     }
-    hotpath::setExplainFromCommandLine(Name);
-    Args.erase(Args.begin() + I, Args.begin() + I + Taken);
-    --I;
   }
   std::optional<std::string> HeaderFilter = hotpath::driver::defaultHeaderFilterArg(
       llvm::ArrayRef<const char *>(Args).drop_front());

@@ -489,6 +489,11 @@ CallSiteStats CallSiteIndex::statsFor(const FunctionDecl *FD,
   return S;
 }
 
+bool CallSiteIndex::addressTaken(const FunctionDecl *FD) const {
+  auto It = Stats.find(FD->getCanonicalDecl());
+  return It != Stats.end() && It->second.AddressTaken;
+}
+
 void CallSiteIndex::clear() {
   Stats.clear();
   Sites.clear();

@@ -1,16 +1,17 @@
-//===--- CallSites.h - heat from call sites ---------------------*- C++ -*-===//
+//===--- CallSites.h - the call sites of a TU ------------------*- C++ -*-===//
 //
 // One walk over the translation unit's definitions records every call site
 // (in a loop, in a macro-generated accessor, inside an assert-like macro) and
 // every use of a function as a value; preprocessor callbacks add the macros
-// that call a function by name. The checks read a function's heat from here.
+// that call a function by name. What the heat model (heat/HeatModel.h)
+// weighs.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef HOTPATH_TIDY_ANALYSIS_CALLSITES_H
 #define HOTPATH_TIDY_ANALYSIS_CALLSITES_H
 
-#include "Rules.h"
+#include "support/Rules.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
@@ -65,24 +66,6 @@ struct CallSiteStats {
     std::vector<std::string> AccessorFiles, OtherFiles; // file names, each once
   } Project;
 
-  /// Heat beyond a count of plain call sites: a call in a loop, from a
-  /// macro-generated accessor or inside an assert-like macro (here or
-  /// elsewhere in the project), a macro calling it, or a name in the options
-  /// or rule set. Thirty-four calls at the top of debugfs' command handlers
-  /// (e2fsprogs' check_fs_open) run once per typed command: many call sites
-  /// alone do not make a validator hot.
-  bool repeats() const {
-    return InLoops || FromMacroAccessors || InAssertMacros || !CallingMacros.empty() ||
-           NamedHot || Project.InLoops || Project.FromMacroAccessors ||
-           Project.InAssertMacros;
-  }
-
-  unsigned score() const {
-    return Calls - OncePerRun + 2 * InLoops + 4 * FromMacroAccessors + InAssertMacros +
-           4 * static_cast<unsigned>(CallingMacros.size()) + (NamedHot ? 1000 : 0) +
-           Project.Calls + 2 * Project.InLoops + 4 * Project.FromMacroAccessors +
-           Project.InAssertMacros;
-  }
   /// "8 call sites, 8 from macro-generated accessors"; then what the
   /// project index adds: "called in a loop in main.c:16 and from 8
   /// macro-generated accessors in accessors.c".
@@ -125,6 +108,8 @@ public:
                              const clang::MacroInfo &Info);
   void recordMacroExpansion(const clang::IdentifierInfo *Macro);
 
+  /// Whether \p FD is used as a value anywhere in the TU.
+  bool addressTaken(const clang::FunctionDecl *FD) const;
   /// Statistics for \p FD, after the whole TU was seen.
   CallSiteStats statsFor(const clang::FunctionDecl *FD, const RuleIndex &Rules) const;
 

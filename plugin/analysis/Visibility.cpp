@@ -94,26 +94,43 @@ NamedInCode namedInCode(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
   return Out;
 }
 
-std::optional<std::string>
+std::string InvisibleName::text() const {
+  switch (What) {
+  case Kind::Declaration:
+    return "'" + Name + "'";
+  case Kind::RecordDefinition:
+    return "the definition of '" + Name + "'";
+  case Kind::Macro:
+    return "macro '" + Name + "'";
+  case Kind::Unnamed:
+    return "a declaration";
+  case Kind::WrittenInMacros:
+    return "code written with macros";
+  }
+  llvm_unreachable("unknown InvisibleName kind");
+}
+
+std::optional<InvisibleName>
 findInvisibleName(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
                   SourceLocation Point, const ASTContext &Ctx, const Preprocessor &PP,
                   const IncludeGraph &Includes) {
+  using K = InvisibleName::Kind;
   const SourceManager &SM = Ctx.getSourceManager();
   NamedInCode Named = namedInCode(Code, Types, Ctx, PP);
   for (const Decl *D : Named.Decls)
     if (!isVisibleFrom(D->getLocation(), Point, SM, Includes)) {
       if (const auto *Field = dyn_cast<FieldDecl>(D))
-        return "the definition of '" +
-               compat::recordType(Ctx, Field->getParent()).getAsString() + "'";
+        return InvisibleName{K::RecordDefinition,
+                             compat::recordType(Ctx, Field->getParent()).getAsString()};
       if (const auto *ND = dyn_cast<NamedDecl>(D))
-        return ND->getQualifiedNameAsString();
-      return std::string("a declaration");
+        return InvisibleName{K::Declaration, ND->getQualifiedNameAsString()};
+      return InvisibleName{K::Unnamed, ""};
     }
   if (!Named.MacrosKnown)
-    return std::string("code written with macros");
+    return InvisibleName{K::WrittenInMacros, ""};
   for (const auto &[Name, MI] : Named.Macros)
     if (!isVisibleFrom(MI->getDefinitionLoc(), Point, SM, Includes))
-      return std::string("macro '") + Name + "'";
+      return InvisibleName{K::Macro, Name};
   return std::nullopt;
 }
 

@@ -39,10 +39,25 @@ NamedInCode namedInCode(llvm::ArrayRef<const clang::Stmt *> Code,
                         llvm::ArrayRef<clang::QualType> Types, const clang::ASTContext &Ctx,
                         const clang::Preprocessor &PP);
 
+/// A name new code relies on that is not visible where the code goes.
+struct InvisibleName {
+  enum class Kind {
+    Declaration,      // Name: its qualified name
+    RecordDefinition, // Name: the record type ("struct buf")
+    Macro,            // Name: the macro
+    Unnamed,          // a declaration with no name
+    WrittenInMacros,  // some code is not one range of a file
+  } What;
+  std::string Name;
+  /// As a reason says it: "'buf_len'", "the definition of 'struct buf'",
+  /// "macro 'LEN'", "a declaration", "code written with macros".
+  std::string text() const;
+};
+
 /// Declarations and macros that the given expressions and types name, which
 /// must be visible where new code that uses them is put. Returns the first
 /// name that is not visible at \p Point, if any.
-std::optional<std::string>
+std::optional<InvisibleName>
 findInvisibleName(llvm::ArrayRef<const clang::Stmt *> Code,
                   llvm::ArrayRef<clang::QualType> Types, clang::SourceLocation Point,
                   const clang::ASTContext &Ctx, const clang::Preprocessor &PP,

@@ -16,6 +16,13 @@
 using namespace clang;
 
 namespace hotpath {
+/// Where, and with what, the rewrite happens; or why it cannot.
+struct CheckSplitCheck::Plan {
+  std::optional<NoFix> Refused; // why no fix is offered
+  std::vector<FixItHint> Fixes;
+  std::vector<std::pair<SourceLocation, std::string>> Notes;
+};
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -203,13 +210,7 @@ llvm::SmallVector<const Expr *, 3> conditionsOf(const FailureBranch &B) {
 /// `if (cond)` as written: what implies() may compare.
 bool isPlain(const FailureBranch &B) { return B.Guards.empty() && !B.Negated; }
 
-/// Where, and with what, the rewrite happens; or why it cannot.
-struct Plan {
-  std::string NoFix;             // non-empty: why no fix is offered
-  SourceLocation NoFixLoc;
-  std::vector<FixItHint> Fixes;
-  std::vector<std::pair<SourceLocation, std::string>> Notes;
-};
+using Plan = CheckSplitCheck::Plan;
 
 class Rewriter {
 public:
@@ -229,36 +230,35 @@ public:
   }
 
 private:
-  bool fail(Plan &P, SourceLocation Loc, std::string Why) {
-    P.NoFix = std::move(Why);
-    P.NoFixLoc = SM.getExpansionLoc(Loc.isValid() ? Loc : FD->getLocation());
+  bool fail(Plan &P, NoFix R) {
+    R.Loc = SM.getExpansionLoc(R.Loc.isValid() ? R.Loc : FD->getLocation());
+    P.Refused = std::move(R);
     return true;
   }
-  bool fail(Plan &P, const Refusal &R) { return fail(P, R.Loc, R.text()); }
+  bool fail(Plan &P, NoFixReason R, SourceLocation Loc = {}, std::string Detail = "") {
+    return fail(P, NoFix{R, Loc, "", "", std::move(Detail)});
+  }
 
   /// Reasons that rule out any rewrite; fills P.NoFix and returns true.
   bool refuse(Plan &P) {
     const auto *Method = dyn_cast<CXXMethodDecl>(FD);
     if (FD->isVariadic())
-      return fail(P, {}, "it is variadic");
+      return fail(P, NoFixReason::Variadic);
     if (Method && Method->isVirtual())
-      return fail(P, {}, "it is virtual; calls through the vtable would keep paying for it");
+      return fail(P, NoFixReason::Virtual);
     if (callsItself(FD))
-      return fail(P, {}, "it is recursive");
+      return fail(P, NoFixReason::Recursive);
     if (Stats.AddressTaken)
-      return fail(P, {}, "its address is taken, and the rewrite would change the "
-                         "function that address names");
+      return fail(P, NoFixReason::AddressTaken);
     for (const ParmVarDecl *Param : FD->parameters())
       if (Param->getName().empty())
-        return fail(P, Param->getLocation(),
-                    "a parameter has no name to pass on to the slow path");
+        return fail(P, NoFixReason::UnnamedParameter, Param->getLocation());
     if (Shape.ExtraSuccessWork)
-      return fail(P, Shape.ExtraSuccessWork->getBeginLoc(),
-                  "the success path does more than return");
+      return fail(P, NoFixReason::SuccessDoesMore, Shape.ExtraSuccessWork->getBeginLoc());
     if (FD->getLocation().isMacroID() || FD->getBody()->getBeginLoc().isMacroID())
-      return fail(P, {}, "the function is written by a macro");
+      return fail(P, NoFixReason::FunctionInMacro);
     // The fast path is made from this configuration's body.
-    if (std::optional<Refusal> R =
+    if (std::optional<NoFix> R =
             bodyVariesByConfiguration(FD->getBody(), FD->getName(), Layout, SM))
       return fail(P, *R);
     // The slow path is the body renamed: what it prints as its name stays.
@@ -271,28 +271,25 @@ private:
     const SideEffectOptions Again = SideEffectOptions::forRepeatedEvaluation();
     for (const PreambleValue &V : Shape.Values)
       if (std::optional<SideEffect> E = findSideEffect(V.Value, Again, Index, Ctx))
-        return fail(P, E->Where->getBeginLoc(),
-                    "the slow path evaluates this preamble again, and " + describe(*E, Ctx));
+        return fail(P, NoFixReason::PreambleEvaluatedAgain, E->Where->getBeginLoc(), describe(*E, Ctx));
     for (const FailureBranch &B : Shape.Branches)
       for (const Expr *Cond : conditionsOf(B))
         if (std::optional<SideEffect> E = findSideEffect(Cond, Again, Index, Ctx))
-          return fail(P, E->Where->getBeginLoc(),
-                      "the slow path evaluates this condition again, and " +
-                          describe(*E, Ctx));
+          return fail(P, NoFixReason::ConditionEvaluatedAgain, E->Where->getBeginLoc(), describe(*E, Ctx));
     if (Shape.Success && Shape.Success->getRetValue())
       if (std::optional<SideEffect> E =
               findSideEffect(Shape.Success->getRetValue(), Again, Index, Ctx))
-        return fail(P, E->Where->getBeginLoc(), "the success value " + describe(*E, Ctx));
+        return fail(P, NoFixReason::SuccessValueHasEffect, E->Where->getBeginLoc(), describe(*E, Ctx));
 
     // Every statement must be plain source text the rewrite can copy.
     for (const FailureBranch &B : Shape.Branches)
       if (B.If->getBeginLoc().isMacroID() ||
           llvm::any_of(conditionsOf(B),
                        [&](const Expr *Cond) { return sourceText(Cond, Ctx).empty(); }))
-        return fail(P, B.If->getBeginLoc(), "the condition is written by a macro");
+        return fail(P, NoFixReason::ConditionInMacro, B.If->getBeginLoc());
     for (const Stmt *S : Shape.Preamble)
       if (sourceText(S, Ctx).empty())
-        return fail(P, S->getBeginLoc(), "the declaration is written by a macro");
+        return fail(P, NoFixReason::DeclarationInMacro, S->getBeginLoc());
     return false;
   }
 
@@ -364,9 +361,7 @@ private:
     for (const PreambleValue *V : KeptValues)
       if (V->Position > 0)
         if (std::optional<SpeculationHazard> H = findSpeculationHazard(V->Value, Ctx, Safe))
-          return fail(P, H->Where->getBeginLoc(),
-                      "the fast path would evaluate this before the earlier "
-                      "conditions, and " + describe(*H));
+          return fail(P, NoFixReason::EvaluatedBeforeEarlierConditions, H->Where->getBeginLoc(), describe(*H));
     // The kept conditions are joined with ||: each is evaluated only once
     // the kept ones before it are false, as in the original, unless a
     // dropped condition came before it (which stopped the original first).
@@ -379,9 +374,7 @@ private:
       if (AfterDropped)
         for (const Expr *Cond : conditionsOf(B))
           if (std::optional<SpeculationHazard> H = findSpeculationHazard(Cond, Ctx, Safe))
-            return fail(P, H->Where->getBeginLoc(),
-                        "merging the conditions evaluates this one even when an "
-                        "earlier one holds, and " + describe(*H));
+            return fail(P, NoFixReason::EvaluatedAfterEarlierHolds, H->Where->getBeginLoc(), describe(*H));
     }
     return false;
   }
@@ -540,7 +533,7 @@ private:
     std::string ReportName = FD->getName().str() + Rules.Spellings.ReportSuffix;
     const auto *Method = dyn_cast<CXXMethodDecl>(FD);
     if (signatureText(FD, Ctx).empty())
-      return (void)fail(P, {}, "its signature is written by a macro");
+      return (void)fail(P, NoFixReason::SignatureInMacro);
     auto Spell = [&](SourceLocation Point) {
       Spelling Sp = spellingAt(Point, Rules, Ctx.getLangOpts(), PP, SM, Includes, Layout);
       noteSpelling(P, Sp);
@@ -566,14 +559,14 @@ private:
       const FunctionDecl *InClass = FD->getCanonicalDecl();
       const CXXRecordDecl *Class = Method->getParent();
       if (InClass == FD || Others.size() != 1 || InClass->getLocation().isMacroID())
-        return (void)fail(P, {}, "the member is not declared once in its class");
+        return (void)fail(P, NoFixReason::MemberNotDeclaredOnce);
       bool ClassInHeader = !InDefFile(Class);
       SourceLocation Point = ClassInHeader
                                  ? Lexer::getLocForEndOfToken(Class->getEndLoc(), 0, SM,
                                                               Ctx.getLangOpts())
                                  : FD->getEndLoc();
       if (ClassInHeader && !UsableHeaderDecl(Class))
-        return (void)fail(P, Class->getLocation(), "the class is not in a header the fix can edit");
+        return (void)fail(P, NoFixReason::ClassNotInEditableHeader, Class->getLocation());
       if (!checkVisible(P, Point))
         return;
       Spelling Sp = Spell(Point);
@@ -582,7 +575,7 @@ private:
       std::optional<std::string> ReportDecl = reportDeclaration(InClass, Sp, ReportName);
       std::optional<std::string> Inline = inlineSignature(FD, false, Ctx);
       if (DeclEnd.isInvalid() || !ReportDecl || !Inline)
-        return (void)fail(P, InClass->getLocation(), "the in-class declaration has no ';' to follow");
+        return (void)fail(P, NoFixReason::InClassDeclarationHasNoSemi, InClass->getLocation());
       P.Fixes.push_back(FixItHint::CreateInsertion(
           DeclEnd, "\n" + indentationAt(InClass->getBeginLoc(), SM) + *ReportDecl));
       renameOriginal(P, Sp, ReportName);
@@ -591,7 +584,7 @@ private:
         SourceLocation AfterClass = Lexer::findLocationAfterToken(
             Class->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(), false);
         if (AfterClass.isInvalid())
-          return (void)fail(P, Class->getLocation(), "the class definition has no ';' to follow");
+          return (void)fail(P, NoFixReason::ClassHasNoSemi, Class->getLocation());
         P.Fixes.push_back(FixItHint::CreateInsertion(AfterClass, "\n\n" + Fast));
       } else {
         P.Fixes.push_back(FixItHint::CreateInsertion(
@@ -604,13 +597,12 @@ private:
     if (!FD->isExternallyVisible()) {
       // Internal linkage: split in place.
       if (!llvm::all_of(Others, InDefFile))
-        return (void)fail(P, Others.front()->getLocation(),
-                          "it is also declared in another file");
+        return (void)fail(P, NoFixReason::AlsoDeclaredElsewhere, Others.front()->getLocation());
       SourceLocation Point = FD->getEndLoc();
       Spelling Sp = Spell(Point);
       std::optional<std::string> Inline = inlineSignature(FD, false, Ctx);
       if (!Inline)
-        return (void)fail(P, {}, "its signature is written by a macro");
+        return (void)fail(P, NoFixReason::SignatureInMacro);
       std::string Fast = fastPath(*Inline, Sp, ReportName);
       renameOriginal(P, Sp, ReportName);
       P.Fixes.push_back(FixItHint::CreateInsertion(
@@ -621,11 +613,9 @@ private:
 
     // External linkage: the fast path goes where every caller sees it.
     if (Others.empty())
-      return (void)fail(P, {}, "it has external linkage and no declaration in a "
-                               "header to put the inline fast path in");
+      return (void)fail(P, NoFixReason::NoHeaderForFastPath);
     if (Others.size() != 1 || !UsableHeaderDecl(Others.front()))
-      return (void)fail(P, Others.front()->getLocation(),
-                        "it is not declared exactly once, in a header the fix can edit");
+      return (void)fail(P, NoFixReason::NotDeclaredOnceInHeader, Others.front()->getLocation());
     const FunctionDecl *HeaderDecl = Others.front();
     // "bool" is a macro in C: the declaration starts where it is expanded.
     SourceLocation Point = SM.getExpansionLoc(HeaderDecl->getBeginLoc());
@@ -639,8 +629,7 @@ private:
     std::optional<std::string> Inline =
         inlineSignature(FD, /*MakeStatic=*/!Ctx.getLangOpts().CPlusPlus, Ctx);
     if (DeclEnd.isInvalid() || HeaderDecl->getLocation().isMacroID() || !ReportDecl || !Inline)
-      return (void)fail(P, HeaderDecl->getLocation(),
-                        "the header declaration cannot be rewritten");
+      return (void)fail(P, NoFixReason::HeaderDeclarationNotRewritable, HeaderDecl->getLocation());
     std::string Fast = fastPath(*Inline, Sp, ReportName);
     P.Fixes.push_back(FixItHint::CreateReplacement(CharSourceRange::getCharRange(Point, DeclEnd),
                                                    *ReportDecl + "\n\n" + Fast));
@@ -662,20 +651,14 @@ private:
     std::vector<QualType> Types{FD->getReturnType()};
     for (const ParmVarDecl *Param : FD->parameters())
       Types.push_back(Param->getType());
-    if (std::optional<std::string> Missing =
+    if (std::optional<InvisibleName> Missing =
             findInvisibleName(Code, Types, Point, Ctx, PP, Includes)) {
-      fail(P, Point,
-           "the inline fast path needs " +
-               (StringRef(*Missing).starts_with("macro") || StringRef(*Missing).starts_with("the ")
-                    ? *Missing
-                    : "'" + *Missing + "'") +
-               ", which is not visible in '" +
-               fileNameAt(Point, SM) +
-               "'");
+      fail(P, NoFix{NoFixReason::FastPathNeedsInvisible, Point, fileNameAt(Point, SM), "",
+                    Missing->text()});
       return false;
     }
     // ...and only what is compiled wherever \p Point is.
-    if (std::optional<Refusal> R = conditionalDependency(namedInCode(Code, Types, Ctx, PP),
+    if (std::optional<NoFix> R = conditionalDependency(namedInCode(Code, Types, Ctx, PP),
                                                          Point, Layout, SM)) {
       fail(P, *R);
       return false;
@@ -846,26 +829,24 @@ std::optional<NotACheck> findWorkInTests(const CheckShape &Shape, const RuleInde
 } // namespace
 
 CheckSplitCheck::CheckSplitCheck(StringRef Name, tidy::ClangTidyContext *Context)
-    : HotpathCheck(Name, Context),
-      AssumeNoWrapOption(Options.get("AssumeNoWrap", "false")) {
-  // Read as text, as HotpathCheck reads its booleans.
-  if (AssumeNoWrapOption != "true" && AssumeNoWrapOption != "false")
-    configurationDiag("%0: option AssumeNoWrap '%1' is not 'true' or 'false'",
-                      DiagnosticIDs::Error)
-        << Name << AssumeNoWrapOption;
-  AssumeNoWrap = AssumeNoWrapOption == "true";
+    : HotpathCheck(Name, Context) {
+  OptionReader &O = options();
+  RuleSet &R = adjustRules();
+  R.Hotness.MultiBranchThreshold =
+      O.count("MultiBranchThreshold", R.Hotness.MultiBranchThreshold);
+  R.Hotness.SingleBranchThreshold =
+      O.count("SingleBranchThreshold", R.Hotness.SingleBranchThreshold);
+  R.Spellings.ReportSuffix = O.text("ReportSuffix", R.Spellings.ReportSuffix);
+  AssumeNoWrap = O.flag("AssumeNoWrap", false);
 }
 
-void CheckSplitCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
-  HotpathCheck::storeOptions(Opts);
-  Options.store(Opts, "AssumeNoWrap", AssumeNoWrapOption);
-}
-
-void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
+void CheckSplitCheck::run(TUContext &TU) {
+  ASTContext &Ctx = TU.ast();
   const SourceManager &SM = Ctx.getSourceManager();
+  HeatModel Heat = heat();
   if (explainRequested())
     explainDeclarations(Ctx);
-  for (const FunctionDecl *FD : definitions().Functions) {
+  for (const FunctionDecl *FD : TU.definitions().Functions) {
     bool Explain = FD->getIdentifier() && explaining(FD->getName());
     if (Explain)
       explainBegin(FD->getLocation(), "a definition of function '" + FD->getName() +
@@ -896,73 +877,74 @@ void CheckSplitCheck::reportFindings(ASTContext &Ctx) {
       explainStep(FD->getLocation(),
                   "a check function: " + std::to_string(Shape->Branches.size()) +
                       " branch(es) that report and leave, then the success path");
-    CallSiteStats Stats = heatOf(FD);
-    unsigned Threshold = Multi ? rules().Hotness.MultiBranchThreshold
-                               : rules().Hotness.SingleBranchThreshold;
     // A single-branch finding needs stronger evidence than a multi-branch
     // one (DESIGN.md): small validators with one error branch are called
     // from everywhere, so without a profile a count of plain call sites is
     // not enough.
-    bool CountOnly = !Multi && !hasProfile() && !Stats.repeats();
+    HeatPolicy Policy = Multi ? HeatPolicy{rules().Hotness.MultiBranchThreshold,
+                                           "MultiBranchThreshold", false}
+                              : HeatPolicy{rules().Hotness.SingleBranchThreshold,
+                                           "SingleBranchThreshold", true};
+    HeatVerdict V = Heat.function(FD, Policy);
     if (Explain)
-      explainStep(FD->getLocation(),
-                  CountOnly && isHot(Stats, Threshold)
-                      ? "not hot: a check with one branch needs more than plain call sites "
-                        "(a call in a loop, from a macro-generated accessor or in an "
-                        "assert-like macro, a profile, or a name in HotFunctions or the "
-                        "rule set): " +
-                            Stats.describe()
-                      : describeHeat(Stats, Threshold,
-                                     Multi ? "MultiBranchThreshold" : "SingleBranchThreshold"));
-    if (CountOnly || !isHot(Stats, Threshold))
+      explainStep(FD->getLocation(), V.Why);
+    if (!V.Hot)
       continue;
 
-    auto Fact = [&](unsigned Param) { return constantParam(FD, Param); };
+    auto Fact = [&](unsigned Param) { return TU.calls().constantParam(FD, Param); };
     ImplicationContext Implication{Ctx, FD, AssumeNoWrap, Fact};
-    Plan P = Rewriter(FD, *Shape, Stats, rules(), ruleIndex(), Ctx, preprocessor(),
-                      includes(), Implication, layout())
+    Plan P = Rewriter(FD, *Shape, V.Stats, rules(), ruleIndex(), Ctx, TU.preprocessor(),
+                      TU.includes(), Implication, TU.layout())
                  .plan();
     if (Explain)
-      explainStep(P.NoFix.empty() ? FD->getLocation() : P.NoFixLoc,
-                  P.NoFix.empty() ? "reported, with a fix" : "reported; no fix: " + P.NoFix);
-    {
-      auto D = Multi ? diag(FD->getLocation(),
-                            "check function %0 tests %1 conditions on a hot path; "
-                            "merge them into one unlikely branch and move the "
-                            "reporting to a cold function")
-                           << FD << static_cast<unsigned>(Shape->Branches.size())
-                     : diag(FD->getLocation(),
-                            "check function %0 keeps its reporting code inline on a "
-                            "hot path; move it to a cold function so the check can "
-                            "be inlined")
-                           << FD;
-      if (P.NoFix.empty())
-        for (const FixItHint &Fix : P.Fixes)
-          D << Fix;
-    }
-    diag(FD->getLocation(), "%0 is hot: %1", DiagnosticIDs::Note)
-        << FD << Stats.describe();
-    if (!P.NoFix.empty()) {
-      diag(P.NoFixLoc, "no fix: %0", DiagnosticIDs::Note) << P.NoFix;
-      continue;
-    }
-    for (const auto &[Loc, Text] : P.Notes)
-      diag(Loc, "%0", DiagnosticIDs::Note) << Text;
-    // The one build mode where no fast path is as fast as the original
-    // (scripts/bench-matrix.sh, samples/bounds-copy): clang -flto inlines
-    // the original check into a caller that tests the bound again, and then
-    // folds that second test; the fast path's call to the slow path, which
-    // takes the same pointers, keeps it from doing so.
-    if (const CallExpr *Discard =
-            FD->getReturnType()->isVoidType() ? nullptr : discardingCall(FD, callSites()))
-      diag(Discard->getBeginLoc(),
-           "this call throws away what %0 returns, so its caller may test the same bound "
-           "again: built with clang -flto, such callers were slower after the fix with every "
-           "fast-path shape measured (1.076 of the original with -flto, 1.085 with PGO+LTO, "
-           "on samples/bounds-copy); not slower in any other build mode",
-           DiagnosticIDs::Note)
-          << FD;
+      explainStep(P.Refused ? P.Refused->Loc : FD->getLocation(),
+                  P.Refused ? "reported; no fix: " + P.Refused->text()
+                            : std::string("reported, with a fix"));
+    emit(finding(FD, *Shape, V, std::move(P), TU));
   }
+}
+
+Finding CheckSplitCheck::finding(const FunctionDecl *FD, const CheckShape &Shape,
+                                 const HeatVerdict &V, Plan &&P, TUContext &TU) {
+  Finding F;
+  bool Multi = Shape.Branches.size() > 1;
+  F.Kind = Multi ? kind::CheckFunction : kind::InlineReporting;
+  F.Subject = FD->getName().str();
+  F.Warning = Multi ? Message{FD->getLocation(),
+                              "check function %0 tests %1 conditions on a hot path; merge them "
+                              "into one unlikely branch and move the reporting to a cold "
+                              "function",
+                              {FD, static_cast<unsigned>(Shape.Branches.size())}}
+                    : Message{FD->getLocation(),
+                              "check function %0 keeps its reporting code inline on a hot "
+                              "path; move it to a cold function so the check can be inlined",
+                              {FD}};
+  F.Notes.push_back(heatNote(FD, V.Stats));
+  F.Refused = std::move(P.Refused);
+  F.Fixes = std::move(P.Fixes);
+  for (auto &[Loc, Text] : P.Notes)
+    F.FixNotes.push_back({Loc, "%0", {Text}});
+  // The one build mode where no fast path is as fast as the original
+  // (scripts/bench-matrix.sh, samples/bounds-copy): clang -flto inlines
+  // the original check into a caller that tests the bound again, and then
+  // folds that second test; the fast path's call to the slow path, which
+  // takes the same pointers, keeps it from doing so.
+  if (const CallExpr *Discard =
+          FD->getReturnType()->isVoidType() ? nullptr : discardingCall(FD, TU.callSites()))
+    F.FixNotes.push_back(
+        {Discard->getBeginLoc(),
+         "this call throws away what %0 returns, so its caller may test the same bound "
+         "again: built with clang -flto, such callers were slower after the fix with every "
+         "fast-path shape measured (1.076 of the original with -flto, 1.085 with PGO+LTO, "
+         "on samples/bounds-copy); not slower in any other build mode",
+         {FD}});
+  // What made it hot in other files: a patch that adds a hot call to an
+  // old check makes the finding new.
+  if (const index::Function *IF = TU.calls().projectFunction(FD))
+    for (const index::CallSite &C : IF->Calls)
+      F.Evidence.push_back({C.Loc.File, C.Loc.Line, C.Loc.Line});
+  F.ProfileShare = V.Stats.ProfilePercent;
+  return F;
 }
 
 void CheckSplitCheck::explainDeclarations(ASTContext &Ctx) {

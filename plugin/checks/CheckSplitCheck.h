@@ -10,6 +10,7 @@
 #ifndef HOTPATH_TIDY_CHECKSPLITCHECK_H
 #define HOTPATH_TIDY_CHECKSPLITCHECK_H
 
+#include "analysis/CheckShape.h"
 #include "core/HotpathCheck.h"
 #include <vector>
 
@@ -18,17 +19,17 @@ namespace hotpath {
 class CheckSplitCheck : public HotpathCheck {
 public:
   CheckSplitCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
-  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  struct Plan;
 
 protected:
-  void reportFindings(clang::ASTContext &Ctx) override;
-  void reset() override {}
+  void run(TUContext &TU) override;
 
 private:
+  Finding finding(const clang::FunctionDecl *FD, const CheckShape &Shape,
+                  const HeatVerdict &V, Plan &&P, TUContext &TU);
   /// Option AssumeNoWrap: an offset plus a size never wraps, so "off > len"
   /// implies "off + size > len" whatever their widths; off by default,
   /// since it is an assumption, and the note says when it was used.
-  std::string AssumeNoWrapOption;
   bool AssumeNoWrap = false;
   /// Explain mode, for a name this TU declares but does not define.
   void explainDeclarations(clang::ASTContext &Ctx);

@@ -66,6 +66,8 @@ struct HookInfo {
   bool IndexHeatOnly = false;
   /// Its body only returns a constant.
   bool ConstantOnly = false;
+  /// Known from the project index: its body is in another file.
+  const index::Function *Indexed = nullptr;
   bool hasSwitch() const { return GlobalGate || !RemoteSwitch.empty(); }
 };
 
@@ -342,57 +344,6 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
-// Why a call or a gate gets no fix: one text each.
-//===----------------------------------------------------------------------===//
-
-enum class NoFixReason {
-  CallInMacro,          // the call is spelled by a macro
-  ArgumentSideEffect,   // Detail: the side effect
-  UnknownDisabled,      // the call's value is used
-  SwitchNotVisible,     // Detail: the name
-  BodyNotCopyable,      // the clone's text
-  NotAtFileScope,       // where the gate would go
-  HeaderNotEditable,    // the declaration in a header
-  DeclNotEditable,      // the declaration in this file
-  NoHeaderForGate,      // external linkage, no header
-  NoEnabler,            // Detail: the hook's name
-};
-
-std::string noFixText(NoFixReason R, StringRef Detail = "") {
-  switch (R) {
-  case NoFixReason::CallInMacro:
-    return "the call is written by a macro";
-  case NoFixReason::ArgumentSideEffect:
-    return "the call's arguments have a side effect (" + Detail.str() +
-           ") that the gate would skip";
-  case NoFixReason::UnknownDisabled:
-    return "the value the hook returns while it does nothing is unknown; name it in the rule "
-           "set (hook_functions: {name, disabled}) or the HookFunctions option";
-  case NoFixReason::SwitchNotVisible:
-    return "the hook's switch needs '" + Detail.str() + "', which is not visible here";
-  case NoFixReason::BodyNotCopyable:
-    return "the caller's body cannot be copied";
-  case NoFixReason::NotAtFileScope:
-    return "the hook is not declared at file scope, where its gate would go";
-  case NoFixReason::HeaderNotEditable:
-    return "the hook's declaration in a header cannot be edited";
-  case NoFixReason::DeclNotEditable:
-    return "the hook's declaration cannot be edited";
-  case NoFixReason::NoHeaderForGate:
-    return "the hook has external linkage and no declaration in a header the fix can edit, "
-           "to put its gate in";
-  case NoFixReason::NoEnabler:
-    // An empty hook kept out of line is switched on from outside the code
-    // seen (error injection, a tracer, a replacement at link time): a new
-    // gate, off at start, would silence it until something calls its setter.
-    return "the hook tests no switch of its own, and nothing names what switches it on: a new "
-           "gate would keep it off until something calls " +
-           Detail.str() +
-           "_gate_enable(); name that caller in the rule set (hook_functions: enabled_by) or "
-           "the HookEnablers option, or set NewGateWithSetters";
-  }
-  llvm_unreachable("unknown NoFixReason");
-}
 
 //===----------------------------------------------------------------------===//
 // Call sites.
@@ -508,9 +459,10 @@ std::optional<SideEffect> argumentSideEffect(const CallExpr *Call, const RuleInd
   return std::nullopt;
 }
 
-/// A caller that can be cloned: the clone is its body, unchanged, so nothing
-/// in it may depend on which copy runs.
-std::string cloneRefusal(const FunctionDecl *F, const ASTContext &Ctx, unsigned MaxLines) {
+/// Why a caller cannot be cloned, if it cannot: the clone is its body,
+/// unchanged, so nothing in it may depend on which copy runs.
+std::optional<NoFixReason> cloneRefusal(const FunctionDecl *F, const ASTContext &Ctx,
+                                        unsigned MaxLines) {
   const SourceManager &SM = Ctx.getSourceManager();
   const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
   if (!Body || isa<CXXMethodDecl>(F) || F->isVariadic() || F->isMain() ||
@@ -518,41 +470,40 @@ std::string cloneRefusal(const FunctionDecl *F, const ASTContext &Ctx, unsigned 
       !F->getDeclName().isIdentifier() || F->getBeginLoc().isMacroID() ||
       F->getLocation().isMacroID() || Body->getBeginLoc().isMacroID() ||
       Body->getEndLoc().isMacroID())
-    return "the caller is not a plain function written outside macros";
+    return NoFixReason::CloneNotPlainFunction;
   for (const ParmVarDecl *P : F->parameters())
     if (P->getName().empty())
-      return "a parameter of the caller has no name";
+      return NoFixReason::CloneUnnamedParameter;
   // A cold noinline copy of an inline caller (the kernel's
   // __fastpath_inline) conflicts with its attributes: gcc warns.
   for (const FunctionDecl *R : F->redecls())
     if (R->isInlineSpecified() || R->hasAttr<AlwaysInlineAttr>() || R->hasAttr<HotAttr>() ||
         R->hasAttr<FlattenAttr>())
-      return "the caller is inline or hot, and a cold noinline copy would conflict with its "
-             "attributes";
+      return NoFixReason::CloneInlineOrHot;
   unsigned Lines = SM.getExpansionLineNumber(Body->getEndLoc()) -
                    SM.getExpansionLineNumber(Body->getBeginLoc()) + 1;
   if (Lines > MaxLines)
-    return "the caller is longer than " + std::to_string(MaxLines) + " lines";
+    return NoFixReason::CloneTooLong;
   struct Finder : RecursiveASTVisitor<Finder> {
-    std::string Why;
+    std::optional<NoFixReason> Why;
     const FunctionDecl *F;
     bool VisitVarDecl(VarDecl *VD) {
       if (VD->isStaticLocal())
-        Why = "the caller has a static local, which a clone would not share";
-      return Why.empty();
+        Why = NoFixReason::CloneStaticLocal;
+      return !Why;
     }
     bool VisitPredefinedExpr(PredefinedExpr *) {
-      Why = "the caller names itself with __func__, which a clone would change";
+      Why = NoFixReason::CloneNamesItself;
       return false;
     }
     bool VisitAddrLabelExpr(AddrLabelExpr *) {
-      Why = "the caller takes the address of a label";
+      Why = NoFixReason::CloneLabelAddress;
       return false;
     }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (Ref->getDecl() == F && F->getPreviousDecl() == nullptr)
-        Why = "the caller calls itself and has no earlier declaration";
-      return Why.empty();
+        Why = NoFixReason::CloneRecursive;
+      return !Why;
     }
   } V;
   V.F = F;
@@ -567,73 +518,35 @@ std::string cloneRefusal(const FunctionDecl *F, const ASTContext &Ctx, unsigned 
 //===----------------------------------------------------------------------===//
 
 HookGateCheck::HookGateCheck(StringRef Name, tidy::ClangTidyContext *Context)
-    : HotpathCheck(Name, Context), HookFunctionsOption(Options.get("HookFunctions", "")),
-      HookEnablersOption(Options.get("HookEnablers", "")) {
+    : HotpathCheck(Name, Context) {
+  OptionReader &O = options();
   Gate = rules().HookGate;
-  Gate.Style = Options.get("GateStyle", Gate.Style);
-  Gate.Visibility = Options.get("GateVisibility", Gate.Visibility);
-  Gate.Threshold = Options.get("HookThreshold", Gate.Threshold);
-  Gate.CloneMaxLines = Options.get("CloneMaxLines", Gate.CloneMaxLines);
-  // true/false, stored as given; anything else is an error naming it.
-  auto BoolOption = [&](StringRef Key, bool Default, std::string &Text) {
-    Text = Options.get(Key, Default ? "true" : "false");
-    if (Text == "true" || Text == "false")
-      return Text == "true";
-    configurationDiag("%0: option %1 '%2' is not 'true' or 'false'", DiagnosticIDs::Error)
-        << Name << Key << Text;
-    return Default;
-  };
-  Gate.CloneCallers = BoolOption("CloneCallers", Gate.CloneCallers, CloneCallersOption);
-  Gate.NewGateWithSetters =
-      BoolOption("NewGateWithSetters", Gate.NewGateWithSetters, NewGateOption);
-  if (Gate.Style != "plain" && Gate.Style != "atomic" && Gate.Style != "static_key") {
-    configurationDiag("%0: option GateStyle '%1' is not 'plain', 'atomic' or 'static_key'",
-                      DiagnosticIDs::Error)
-        << Name << Gate.Style;
-    Gate.Style = "plain";
-  }
-  if (Gate.Visibility != "hidden" && Gate.Visibility != "default") {
-    configurationDiag("%0: option GateVisibility '%1' is not 'hidden' or 'default'",
-                      DiagnosticIDs::Error)
-        << Name << Gate.Visibility;
-    Gate.Visibility = "hidden";
-  }
+  Gate.Style = O.choice<std::string>(
+      "GateStyle", {{"plain", "plain"}, {"atomic", "atomic"}, {"static_key", "static_key"}},
+      Gate.Style);
+  Gate.Visibility = O.choice<std::string>(
+      "GateVisibility", {{"hidden", "hidden"}, {"default", "default"}}, Gate.Visibility);
+  Gate.Threshold = O.count("HookThreshold", Gate.Threshold);
+  Gate.CloneMaxLines = O.count("CloneMaxLines", Gate.CloneMaxLines);
+  Gate.CloneCallers = O.flag("CloneCallers", Gate.CloneCallers);
+  Gate.NewGateWithSetters = O.flag("NewGateWithSetters", Gate.NewGateWithSetters);
   for (const RuleSet::HookFunction &H : rules().HookFunctions) {
     NamedHooks[H.Name] = H.Disabled;
     if (!H.EnabledBy.empty())
       Enablers[H.Name] = H.EnabledBy;
   }
-  llvm::SmallVector<StringRef, 8> Items;
-  StringRef(HookFunctionsOption).split(Items, ';', -1, /*KeepEmpty=*/false);
-  for (StringRef Item : Items) {
+  for (StringRef Item : O.list("HookFunctions")) {
     auto [HookName, Disabled] = Item.split('=');
     if (!HookName.trim().empty())
       NamedHooks[HookName.trim()] = Disabled.trim().str();
   }
-  Items.clear();
-  StringRef(HookEnablersOption).split(Items, ';', -1, /*KeepEmpty=*/false);
-  for (StringRef Item : Items) {
+  for (StringRef Item : O.list("HookEnablers")) {
     auto [HookName, By] = Item.split('=');
-    if (HookName.trim().empty() || By.trim().empty()) {
-      configurationDiag("%0: option HookEnablers item '%1' is not 'hook=what switches it on'",
-                        DiagnosticIDs::Error)
-          << Name << Item;
-      continue;
-    }
-    Enablers[HookName.trim()] = By.trim().str();
+    if (HookName.trim().empty() || By.trim().empty())
+      O.fail("HookEnablers", Item, "a list of 'hook=what switches it on'");
+    else
+      Enablers[HookName.trim()] = By.trim().str();
   }
-}
-
-void HookGateCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
-  HotpathCheck::storeOptions(Opts);
-  Options.store(Opts, "HookFunctions", HookFunctionsOption);
-  Options.store(Opts, "GateStyle", Gate.Style);
-  Options.store(Opts, "GateVisibility", Gate.Visibility);
-  Options.store(Opts, "HookThreshold", Gate.Threshold);
-  Options.store(Opts, "CloneMaxLines", Gate.CloneMaxLines);
-  Options.store(Opts, "CloneCallers", CloneCallersOption);
-  Options.store(Opts, "HookEnablers", HookEnablersOption);
-  Options.store(Opts, "NewGateWithSetters", NewGateOption);
 }
 
 namespace {
@@ -685,6 +598,7 @@ struct HookGateCheck::Pass {
   ASTContext &Ctx;
   const SourceManager &SM;
   const LangOptions &LO;
+  HeatModel Heat;
   IncludeInserter Inserter; // each header once per file
   std::map<const FunctionDecl *, HookInfo> Hooks; // by canonical declaration
   llvm::DenseSet<const FunctionDecl *> NotHooks;
@@ -698,15 +612,12 @@ struct HookGateCheck::Pass {
 
   Pass(HookGateCheck &Check, ASTContext &Ctx)
       : Check(Check), Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-        Inserter(Check.layout(), SM) {}
+        Heat(Check.heat()), Inserter(Check.tu().layout(), SM) {}
 
   // 1. Which functions are hooks.
   /// The project index's heat of a function: all its calls, wherever they
   /// are, so that every TU computes the same figure.
-  unsigned indexScore(const FunctionDecl *FD) {
-    const index::Function *F = Check.projectFunction(FD);
-    return F ? Check.indexHeat(*F).score() : 0;
-  }
+  unsigned indexScore(const FunctionDecl *FD) { return Heat.indexScore(FD); }
   std::optional<HookInfo> recognise(const FunctionDecl *FD) {
     if (isa<CXXMethodDecl>(FD) || !FD->getIdentifier() || FD->isInlined() ||
         FD->isInvalidDecl() || SM.isInSystemHeader(FD->getLocation()))
@@ -727,7 +638,7 @@ struct HookGateCheck::Pass {
       // without LTO cannot inline it (the project index says).
       std::vector<index::CallSite> Elsewhere;
       if (Marker.empty() && indexScore(FD) >= Check.Gate.Threshold)
-        Elsewhere = Check.remoteSites(FD);
+        Elsewhere = Check.tu().calls().remoteSites(FD);
       if (Marker.empty() && Elsewhere.empty())
         return std::nullopt;
       H = recogniseBody(Def, Ctx, Check.ruleIndex());
@@ -736,17 +647,18 @@ struct HookGateCheck::Pass {
       if (Marker.empty()) {
         H->IndexHeatOnly = true;
         H->Why += " in this configuration, and calls from other files (" +
-                  Check.displayName(Elsewhere.front().Loc.File) +
+                  ProjectCalls::displayName(Elsewhere.front().Loc.File) +
                   " in the project index) cannot inline it without LTO";
       } else {
         H->Why += " in this configuration, and it is kept out of line (" + Marker + ")";
       }
-    } else if (const index::Function *F = Def ? nullptr : Check.projectFunction(FD);
+    } else if (const index::Function *F = Def ? nullptr : Check.tu().calls().projectFunction(FD);
                F && F->Hook && !F->Definitions.empty()) {
       // The body is in another file: the index has its shape.
       const index::HookShape &Shape = *F->Hook;
-      std::string File = Check.displayName(F->Definitions.front().Loc.File);
+      std::string File = ProjectCalls::displayName(F->Definitions.front().Loc.File);
       H.emplace();
+      H->Indexed = F;
       H->KnownDisabled = true;
       H->Disabled = Shape.Disabled;
       H->RemoteSwitch = Shape.Switch;
@@ -799,10 +711,10 @@ struct HookGateCheck::Pass {
     bool AnyHook = llvm::any_of(Check.NamedHooks, [&](const auto &Named) {
       return Ctx.Idents.find(Named.getKey()) != Ctx.Idents.end();
     });
-    AnyHook = AnyHook || llvm::any_of(Check.definitions().Functions,
+    AnyHook = AnyHook || llvm::any_of(Check.tu().definitions().Functions,
                                       [&](const FunctionDecl *Def) { return hookFor(Def); });
     // Hooks defined elsewhere are known by their calls here.
-    AnyHook = AnyHook || (Check.projectIndex() && llvm::any_of(Check.callSites().sites(),
+    AnyHook = AnyHook || (Check.tu().projectIndex() && llvm::any_of(Check.tu().callSites().sites(),
                                                          [&](const CallSiteIndex::Site &S) {
                                                            return hookFor(S.Call->getDirectCallee());
                                                          }));
@@ -811,7 +723,7 @@ struct HookGateCheck::Pass {
 
   // 2. Hot call sites, grouped by hook and caller, in source order.
   void groupHotCalls() {
-    for (const CallSiteIndex::Site &S : Check.callSites().sites()) {
+    for (const CallSiteIndex::Site &S : Check.tu().callSites().sites()) {
       HookInfo *H = hookFor(S.Call->getDirectCallee());
       if (!H || !inMainFile(SM, S.Call->getBeginLoc()))
         continue;
@@ -819,20 +731,10 @@ struct HookGateCheck::Pass {
       if (S.Caller->hasAttr<ColdAttr>() || Hooks.count(Caller) ||
           S.Caller->getCanonicalDecl() == H->FD)
         continue;
-      if (Check.hasInlineRemarks() && !Check.staysOutOfLine(Check.heatOf(H->FD)))
+      if (Heat.hasInlineRemarks() && !Heat.staysOutOfLine(Heat.stats(H->FD)))
         continue; // every call to the hook inlined: no call to gate
-      if (!H->Named || Check.hasProfile()) {
-        CallSiteStats HS = Check.heatOf(H->FD);
-        CallSiteStats CS = Check.heatOf(S.Caller);
-        // With a profile, the hook or its caller must take enough samples.
-        // Without a profile, points from plain call sites are not enough:
-        // the call must be in a loop or a macro-generated accessor, or its
-        // caller be called so. btrfs-progs' fmt_print_start_group() and
-        // btrfs_warn_experimental(), called once per command, met
-        // HookThreshold 2 on call counts alone (docs/precision.md).
-        bool Hot = Check.hasProfile() ? Check.isHot(HS, 0) || Check.isHot(CS, 0)
-                                      : HS.score() + CS.score() >= Check.Gate.Threshold &&
-                                            (S.InLoop || S.InAccessor || CS.repeats());
+      if (!H->Named || Heat.hasProfile()) {
+        bool Hot = Heat.callIsHot(S, H->FD, Check.Gate.Threshold);
         // A hook known from the index alone: what the TU defining its gate
         // decides too (Recognise), never more.
         if (H->IndexHeatOnly)
@@ -852,7 +754,7 @@ struct HookGateCheck::Pass {
       It->Calls.push_back(S.Call);
     }
     // Hooks defined here get their gate defined here, hot calls or not.
-    for (const FunctionDecl *Def : Check.definitions().Functions)
+    for (const FunctionDecl *Def : Check.tu().definitions().Functions)
       if (inMainFile(SM, Def->getLocation()))
         if (HookInfo *H = hookFor(Def); H && !H->hasSwitch() && !Groups.count(H->FD))
           HookOrder.push_back(H->FD);
@@ -875,8 +777,7 @@ struct HookGateCheck::HookRun {
   std::vector<Pass::CallerGroup> &G;
   std::vector<FixItHint> GateFixes, HeaderFixes, DefFixes;
   const FunctionDecl *HeaderDecl = nullptr;
-  std::string NoGate;
-  SourceLocation NoGateLoc;
+  std::optional<NoFix> NoGate; // why no gate can be made
   std::string GateTest, GateVar, NewGateNote;
   bool HeaderMode = false;
   // Conditions the gate's declaration is compiled under that no mirror
@@ -901,12 +802,12 @@ struct HookGateCheck::HookRun {
   HookRun(Pass &TU, const FunctionDecl *HookFD)
       : TU(TU), Check(TU.Check), Ctx(TU.Ctx), SM(TU.SM), LO(TU.LO), Inserter(TU.Inserter),
         HookFD(HookFD), H(TU.Hooks[HookFD]), Name(HookFD->getName().str()),
-        G(TU.Groups[HookFD]), NoGateLoc(HookFD->getLocation()) {}
+        G(TU.Groups[HookFD]) {}
 
   // 3. The gate: the hook's own switch, or a new flag declared next to it.
   void planGate() {
     if (H.Def)
-      OffWhen = Check.layout().takenWithin(H.Def->getBody()->getSourceRange(), SM);
+      OffWhen = Check.tu().layout().takenWithin(H.Def->getBody()->getSourceRange(), SM);
     auto HeaderDeclOf = [&]() -> const FunctionDecl * {
       for (const FunctionDecl *R : HookFD->redecls())
         if (!inMainFile(SM, R->getLocation()) && !R->getLocation().isMacroID() &&
@@ -931,20 +832,20 @@ struct HookGateCheck::HookRun {
           // that its names need only be visible where it is used (the
           // callers, checked there), not at the header's declaration.
           std::vector<std::pair<unsigned, unsigned>> Around =
-              End.isValid() ? Check.layout().enclosingInFile(End, SM)
+              End.isValid() ? Check.tu().layout().enclosingInFile(End, SM)
                             : std::vector<std::pair<unsigned, unsigned>>{};
           SwitchAccessorIsMacro = !Around.empty();
           bool Possible = End.isValid();
           for (size_t I = 0; Possible && !SwitchAccessorIsMacro && I < H.SwitchNames.size(); ++I)
-            if (!namedVisibleAt(H.SwitchNames[I], HeaderDecl->getBeginLoc(), Ctx, Check.includes(),
-                                Check.preprocessor())) {
+            if (!namedVisibleAt(H.SwitchNames[I], HeaderDecl->getBeginLoc(), Ctx, Check.tu().includes(),
+                                Check.tu().preprocessor())) {
               Possible = !H.SwitchDeclarations[I].empty();
               Externs += H.SwitchDeclarations[I] + "\n";
             }
           if (Possible) {
             SwitchAccessor = Acc + "()";
             if (!namedDeclExists(Acc, Ctx) &&
-                !Check.preprocessor().getIdentifierInfo(Acc)->hasMacroDefinition()) {
+                !Check.tu().preprocessor().getIdentifierInfo(Acc)->hasMacroDefinition()) {
               std::string Comment = "\n/* The switch " + Name + "() tests in " + H.SwitchFile +
                                     ", for its callers to test before the call. */\n";
               std::string Test = "__builtin_expect(!!(" + H.RemoteSwitch + "), 0)";
@@ -955,9 +856,9 @@ struct HookGateCheck::HookRun {
                 for (auto [Grp, Br] : Around)
                   llvm::append_range(AccessorFixes,
                                      mirrorInOtherBranches(Grp, Br, Define + "0\n",
-                                                           Check.layout(), SM));
+                                                           Check.tu().layout(), SM));
               } else {
-                std::string Unit = indentUnit(End, SM, Check.layout());
+                std::string Unit = indentUnit(End, SM, Check.tu().layout());
                 AccessorFixes.push_back(FixItHint::CreateInsertion(
                     End, Comment + Externs + "static inline int " + Acc + "(void)\n{\n" + Unit +
                              "return " + Test + ";\n}\n"));
@@ -966,11 +867,10 @@ struct HookGateCheck::HookRun {
           }
         }
       if (H.GlobalGate && H.Def)
-        if (std::optional<Refusal> R =
-                bodyVariesByConfiguration(H.Def->getBody(), Name, Check.layout(), SM)) {
-          R->Reason = RefusalReason::SwitchVariesByConfiguration;
-          NoGate = R->text();
-          NoGateLoc = R->Loc;
+        if (std::optional<NoFix> R =
+                bodyVariesByConfiguration(H.Def->getBody(), Name, Check.tu().layout(), SM)) {
+          R->Reason = NoFixReason::SwitchVariesByConfiguration;
+          NoGate = *R;
         }
     } else {
       HeaderDecl = HeaderDeclOf();
@@ -978,19 +878,19 @@ struct HookGateCheck::HookRun {
       SourceLocation Point = HeaderDecl ? HeaderDecl->getBeginLoc() : FirstDecl->getBeginLoc();
       // Every branch around the gate gets it (or an always-on stand-in), so
       // what the gate's text names must be there in each.
-      std::vector<std::pair<unsigned, unsigned>> Around = Check.layout().enclosingInFile(Point, SM);
+      std::vector<std::pair<unsigned, unsigned>> Around = Check.tu().layout().enclosingInFile(Point, SM);
       SourceLocation Outermost =
-          Around.empty() ? Point : Check.layout().group(Around.front().first).Branches.front().Hash;
+          Around.empty() ? Point : Check.tu().layout().group(Around.front().first).Branches.front().Hash;
       auto VisibleMacro = [&](StringRef Macro) {
-        IdentifierInfo *II = Check.preprocessor().getIdentifierInfo(Macro);
-        const MacroInfo *MI = II ? Check.preprocessor().getMacroInfo(II) : nullptr;
-        return MI && isVisibleFrom(MI->getDefinitionLoc(), Point, SM, Check.includes()) &&
-               missingConditions(Check.layout().macroConditions(Macro, MI->getDefinitionLoc(), SM),
-                                 Check.layout().conditionsAt(Outermost, SM))
+        IdentifierInfo *II = Check.tu().preprocessor().getIdentifierInfo(Macro);
+        const MacroInfo *MI = II ? Check.tu().preprocessor().getMacroInfo(II) : nullptr;
+        return MI && isVisibleFrom(MI->getDefinitionLoc(), Point, SM, Check.tu().includes()) &&
+               missingConditions(Check.tu().layout().macroConditions(Macro, MI->getDefinitionLoc(), SM),
+                                 Check.tu().layout().conditionsAt(Outermost, SM))
                    .empty();
       };
       GateWriter W(Name, Check.Gate, Ctx, VisibleMacro("DECLARE_STATIC_KEY_FALSE"),
-                   VisibleMacro("bool"), indentUnit(Point, SM, Check.layout()));
+                   VisibleMacro("bool"), indentUnit(Point, SM, Check.tu().layout()));
       bool Declared = namedDeclExists(W.accessor(), Ctx) ||
                       (Check.Gate.Style == "static_key" && namedDeclExists(W.var(), Ctx));
       GateVar = W.var();
@@ -1000,55 +900,53 @@ struct HookGateCheck::HookRun {
       // The gate in every branch around it; the include in the include block.
       auto Surround = [&](SourceLocation At, std::vector<FixItHint> &Fixes) {
         GatePoint = At;
-        Mirrored = !Check.layout().enclosingInFile(At, SM).empty();
-        for (auto [Grp, Br] : Check.layout().enclosingInFile(At, SM))
+        Mirrored = !Check.tu().layout().enclosingInFile(At, SM).empty();
+        for (auto [Grp, Br] : Check.tu().layout().enclosingInFile(At, SM))
           llvm::append_range(Fixes, mirrorInOtherBranches(Grp, Br, W.alwaysOn(inMainFile(SM, At)),
-                                                          Check.layout(), SM));
+                                                          Check.tu().layout(), SM));
         std::vector<ConditionLiteral> InFile;
-        for (auto [Grp, Br] : Check.layout().enclosingInFile(At, SM))
-          llvm::append_range(InFile, Check.layout().group(Grp).Branches[Br].Needs);
-        GateNeeds = missingConditions(Check.layout().conditionsAt(At, SM), InFile);
+        for (auto [Grp, Br] : Check.tu().layout().enclosingInFile(At, SM))
+          llvm::append_range(InFile, Check.tu().layout().group(Grp).Branches[Br].Needs);
+        GateNeeds = missingConditions(Check.tu().layout().conditionsAt(At, SM), InFile);
         if (std::optional<std::string> Header = W.header())
           if (std::optional<FixItHint> Inc =
                   Inserter.insert(SM.getFileID(SM.getExpansionLoc(At)), *Header, true))
             Fixes.push_back(*Inc);
       };
       if (!OffWhen.empty() && Check.Gate.Style == "static_key") {
-        NoGate = Refusal{RefusalReason::StaticKeyByConfiguration, H.Def->getLocation(), Name,
-                         guardDirective(OffWhen)}
-                     .text();
+        NoGate = NoFix{NoFixReason::StaticKeyByConfiguration, HookFD->getLocation(), Name,
+                       guardDirective(OffWhen)};
       } else if (!Declared && Enabler == Check.Enablers.end() && !Check.Gate.NewGateWithSetters) {
-        NoGate = noFixText(NoFixReason::NoEnabler, Name);
+        NoGate = NoFix{NoFixReason::NoEnabler, HookFD->getLocation(), Name};
       } else if (NotAtFileScope && !Declared) {
-        NoGate = noFixText(NoFixReason::NotAtFileScope);
+        NoGate = NoFix{NoFixReason::NotAtFileScope, HookFD->getLocation()};
       } else if (HeaderDecl && HookFD->isExternallyVisible()) {
         SourceLocation End = Lexer::findLocationAfterToken(
             SM.getExpansionLoc(HeaderDecl->getEndLoc()), tok::semi, SM, LO, false);
         if (End.isInvalid()) {
-          NoGate = noFixText(NoFixReason::HeaderNotEditable);
-          NoGateLoc = HeaderDecl->getLocation();
+          NoGate = NoFix{NoFixReason::HeaderNotEditable, HeaderDecl->getLocation()};
         } else {
           HeaderMode = true;
           std::string Header = fileNameAt(HeaderDecl->getLocation(), SM);
           if (!Declared) {
             HeaderFixes.push_back(FixItHint::CreateInsertion(
-                End, "\n" + W.headerDecl(!Check.layout().enclosingInFile(End, SM).empty()) + "\n"));
+                End, "\n" + W.headerDecl(!Check.tu().layout().enclosingInFile(End, SM).empty()) + "\n"));
             Surround(End, HeaderFixes);
           } else {
             GatePoint = End;
-            Mirrored = !Check.layout().enclosingInFile(End, SM).empty();
+            Mirrored = !Check.tu().layout().enclosingInFile(End, SM).empty();
           }
           if (H.Def && !definedVar(W.var(), Ctx)) {
             // Defined where the header declares it: no definition in a
             // configuration that has the always-on stand-in instead.
             std::vector<ConditionLiteral> InHeader;
-            for (auto [Grp, Br] : Check.layout().enclosingInFile(End, SM))
-              llvm::append_range(InHeader, Check.layout().group(Grp).Branches[Br].Needs);
+            for (auto [Grp, Br] : Check.tu().layout().enclosingInFile(End, SM))
+              llvm::append_range(InHeader, Check.tu().layout().group(Grp).Branches[Br].Needs);
             SourceLocation DefAt =
                 afterInjectionMarker(H.Def->getEndLoc(), Ctx, Check.Gate.ErrorInjectionMacros);
             DefFixes.push_back(FixItHint::CreateInsertion(
                 DefAt, "\n\n" + guarded(missingConditions(InHeader,
-                                                          Check.layout().conditionsAt(DefAt, SM)),
+                                                          Check.tu().layout().conditionsAt(DefAt, SM)),
                                         W.definition(Header, OffWhen))));
           }
         }
@@ -1059,14 +957,14 @@ struct HookGateCheck::HookRun {
                 : Lexer::findLocationAfterToken(SM.getExpansionLoc(FirstDecl->getEndLoc()),
                                                 tok::semi, SM, LO, false);
         if (End.isInvalid() && !Declared) {
-          NoGate = noFixText(NoFixReason::DeclNotEditable);
+          NoGate = NoFix{NoFixReason::DeclNotEditable, HookFD->getLocation()};
         } else if (!Declared) {
           GateFixes.push_back(FixItHint::CreateInsertion(
               End, "\n\n" + W.local(!HookFD->isExternallyVisible(), OffWhen)));
           Surround(End, GateFixes);
         }
       } else if (!Declared) {
-        NoGate = noFixText(NoFixReason::NoHeaderForGate);
+        NoGate = NoFix{NoFixReason::NoHeaderForGate, HookFD->getLocation()};
       }
       // In one file (no header) the accessor is the test: a static inline
       // function left unused there is a warning.
@@ -1082,8 +980,14 @@ struct HookGateCheck::HookRun {
     }
   }
 
-  /// The gate's own diagnostics (header declaration, definition); false
-  /// when there is no hot call to gate.
+  /// "'hook' is a hook: <why>", at \p Loc (the hook's first declaration
+  /// when none).
+  Message hookNote(SourceLocation Loc = {}) const {
+    return {Loc.isValid() ? Loc : HookFD->getLocation(), "%0 is a hook: %1", {HookFD, H.Why}};
+  }
+
+  /// The gate's own findings (header declaration, definition); false when
+  /// there is no hot call to gate.
   bool emitGate() {
     // The header part of the gate is one diagnostic at the header
     // declaration, the same in every file that needs it, so a run over
@@ -1092,31 +996,33 @@ struct HookGateCheck::HookRun {
     bool HasHotCalls = !G.empty();
     if (!HasHotCalls && !HeaderMode)
       return false;
-    if (NoGate.empty() && !HeaderFixes.empty()) {
-      {
-        auto D = Check.diag(HeaderDecl->getLocation(),
-                      "hook %0 has no inline gate; declare one next to it, off by "
-                      "default, with setters to switch the hook on at run time")
-                 << HookFD;
-        for (const FixItHint &F : HeaderFixes)
-          D << F;
-      }
-      SourceLocation Why = HasHotCalls ? G.front().Calls.front()->getBeginLoc()
-                                       : H.Def->getLocation();
-      Check.diag(Why, HasHotCalls ? "the gate is for this hot call and the others in this file"
-                            : "the hook is defined here",
-           DiagnosticIDs::Note);
+    if (!NoGate && !HeaderFixes.empty()) {
+      Finding F;
+      F.Kind = kind::HookGateDeclaration;
+      F.Subject = Name;
+      F.Warning = {HeaderDecl->getLocation(),
+                   "hook %0 has no inline gate; declare one next to it, off by default, with "
+                   "setters to switch the hook on at run time",
+                   {HookFD}};
+      F.Fixes = HeaderFixes;
+      F.Notes.push_back({HasHotCalls ? G.front().Calls.front()->getBeginLoc()
+                                     : H.Def->getLocation(),
+                         HasHotCalls ? "the gate is for this hot call and the others in this file"
+                                     : "the hook is defined here",
+                         {}});
+      Check.emit(std::move(F));
     }
-    if (NoGate.empty() && !DefFixes.empty()) {
-      {
-        auto D = Check.diag(H.Def->getLocation(),
-                      "hook %0 is called out of line even while it does nothing; "
-                      "define its gate here, next to it")
-                 << HookFD;
-        for (const FixItHint &F : DefFixes)
-          D << F;
-      }
-      Check.diag(H.Def->getLocation(), "%0 is a hook: %1", DiagnosticIDs::Note) << HookFD << H.Why;
+    if (!NoGate && !DefFixes.empty()) {
+      Finding F;
+      F.Kind = kind::HookGateDefinition;
+      F.Subject = Name;
+      F.Warning = {H.Def->getLocation(),
+                   "hook %0 is called out of line even while it does nothing; define its gate "
+                   "here, next to it",
+                   {HookFD}};
+      F.Fixes = DefFixes;
+      F.Notes.push_back(hookNote(H.Def->getLocation()));
+      Check.emit(std::move(F));
     }
     return HasHotCalls;
   }
@@ -1125,8 +1031,7 @@ struct HookGateCheck::HookRun {
   struct CallPlan {
     const FunctionDecl *Caller = nullptr;
     std::vector<const CallExpr *> Calls;
-    std::string NoFix;
-    SourceLocation NoFixLoc;
+    std::optional<NoFix> Refused;
     std::vector<FixItHint> Fixes;
     std::vector<std::pair<SourceLocation, std::string>> Notes;
     bool ThroughAccessor = false;
@@ -1134,8 +1039,7 @@ struct HookGateCheck::HookRun {
   /// False when the caller has nothing left to gate.
   bool planCalls(const Pass::CallerGroup &CG, CallPlan &P) {
     std::vector<const CallExpr *> &Calls = P.Calls;
-    std::string &NoFix = P.NoFix;
-    SourceLocation &NoFixLoc = P.NoFixLoc;
+    std::optional<NoFix> &Refused = P.Refused;
     std::vector<FixItHint> &Fixes = P.Fixes;
     std::vector<std::pair<SourceLocation, std::string>> &Notes = P.Notes;
     bool &ThroughAccessor = P.ThroughAccessor;
@@ -1154,8 +1058,7 @@ struct HookGateCheck::HookRun {
     const FunctionDecl *Caller = P.Caller = CG.Caller->getDefinition();
     if (!Caller)
       return false;
-    NoFix = NoGate;
-    NoFixLoc = NoGateLoc;
+    Refused = NoGate;
 
     // What each call becomes, and whether every call allows it.
     struct Use {
@@ -1168,69 +1071,64 @@ struct HookGateCheck::HookRun {
       const Stmt *Parent = nullptr;
       UseKind K = contextOf(C, Ctx, &Parent);
       Uses.push_back({C, K, Parent});
-      if (!NoFix.empty())
+      if (Refused)
         continue;
       if (Lexer::makeFileCharRange(CharSourceRange::getTokenRange(C->getSourceRange()), SM, LO)
               .isInvalid()) {
-        NoFix = noFixText(NoFixReason::CallInMacro);
-        NoFixLoc = C->getBeginLoc();
+        Refused = NoFix{NoFixReason::CallInMacro, C->getBeginLoc()};
       } else if (std::optional<SideEffect> E = argumentSideEffect(C, Check.ruleIndex(), Ctx)) {
-        NoFix = noFixText(NoFixReason::ArgumentSideEffect, describe(*E, Ctx));
-        NoFixLoc = E->Where->getBeginLoc();
+        Refused = NoFix{NoFixReason::ArgumentSideEffect, E->Where->getBeginLoc(), "", "",
+                        describe(*E, Ctx)};
       } else if (K != UseKind::Statement && !H.KnownDisabled) {
-        NoFix = noFixText(NoFixReason::UnknownDisabled);
-        NoFixLoc = C->getBeginLoc();
+        Refused = NoFix{NoFixReason::UnknownDisabled, C->getBeginLoc()};
       }
     }
-    if (NoFix.empty() && H.GlobalGate) {
+    if (!Refused && H.GlobalGate) {
       std::vector<const Stmt *> Code{H.GlobalGate};
-      if (std::optional<std::string> Missing = findInvisibleName(
-              Code, {}, Calls.front()->getBeginLoc(), Ctx, Check.preprocessor(), Check.includes())) {
-        NoFix = noFixText(NoFixReason::SwitchNotVisible, *Missing);
-        NoFixLoc = Calls.front()->getBeginLoc();
-      } else if (std::optional<Refusal> R = conditionalDependency(
-                     namedInCode(Code, {}, Ctx, Check.preprocessor()), Calls.front()->getBeginLoc(),
-                     Check.layout(), SM)) {
-        NoFix = R->text();
-        NoFixLoc = R->Loc;
+      if (std::optional<InvisibleName> Missing = findInvisibleName(
+              Code, {}, Calls.front()->getBeginLoc(), Ctx, Check.tu().preprocessor(), Check.tu().includes())) {
+        Refused = NoFix{NoFixReason::SwitchNotVisible, Calls.front()->getBeginLoc(), "", "",
+                        Missing->text()};
+      } else if (std::optional<NoFix> R = conditionalDependency(
+                     namedInCode(Code, {}, Ctx, Check.tu().preprocessor()), Calls.front()->getBeginLoc(),
+                     Check.tu().layout(), SM)) {
+        Refused = *R;
       }
     }
     // The test at these calls: the switch, or its accessor where the
     // switch is not visible.
     std::string CallTest = GateTest;
-    if (NoFix.empty() && SwitchAccessorIsMacro) {
+    if (!Refused && SwitchAccessorIsMacro) {
       CallTest = SwitchAccessor;
       ThroughAccessor = true;
     }
-    if (NoFix.empty() && !H.RemoteSwitch.empty())
+    if (!Refused && !H.RemoteSwitch.empty())
       for (const std::string &N : H.SwitchNames)
-        if (!namedVisibleAt(N, Caller->getBeginLoc(), Ctx, Check.includes(),
-                            Check.preprocessor())) {
+        if (!namedVisibleAt(N, Caller->getBeginLoc(), Ctx, Check.tu().includes(),
+                            Check.tu().preprocessor())) {
           if (!SwitchAccessor.empty() && !SwitchAccessorIsMacro) {
             CallTest = SwitchAccessor;
             ThroughAccessor = true;
             break;
           }
-          NoFix = noFixText(NoFixReason::SwitchNotVisible, N);
-          NoFixLoc = Calls.front()->getBeginLoc();
+          Refused = NoFix{NoFixReason::SwitchNotVisible, Calls.front()->getBeginLoc(), "", "",
+                          "'" + N + "'"};
           break;
         }
     // Each call must be compiled only where the gate is declared (or
     // mirrored): conditions from another file no mirror covers.
     for (const CallExpr *C : Calls) {
       std::vector<ConditionLiteral> Missing =
-          missingConditions(GateNeeds, Check.layout().conditionsAt(C->getBeginLoc(), SM));
-      if (!NoFix.empty() || Missing.empty())
+          missingConditions(GateNeeds, Check.tu().layout().conditionsAt(C->getBeginLoc(), SM));
+      if (Refused || Missing.empty())
         continue;
-      NoFix = Refusal{RefusalReason::ConditionElsewhere, C->getBeginLoc(), Name,
-                      guardDirective(Missing)}
-                  .text();
-      NoFixLoc = C->getBeginLoc();
+      Refused = NoFix{NoFixReason::ConditionElsewhere, C->getBeginLoc(), Name,
+                      guardDirective(Missing)};
     }
 
-    Spelling Sp = spellingAt(Caller->getBeginLoc(), Check.rules(), LO, Check.preprocessor(), SM,
-                             Check.includes(), Check.layout());
-    std::string Unit = indentUnit(Caller->getLocation(), SM, Check.layout());
+    Spelling Sp = spellingAt(Caller->getBeginLoc(), Check.rules(), LO, Check.tu().preprocessor(), SM,
+                             Check.tu().includes(), Check.tu().layout());
+    std::string Unit = indentUnit(Caller->getLocation(), SM, Check.tu().layout());
     // The accessor hints itself; a global switch is hinted here.
     auto Unlikely = [&](StringRef Cond) -> std::string {
       return H.hasSwitch() && !ThroughAccessor ? Sp.unlikelyExpr(Cond, /*Boolean=*/false)
@@ -1247,16 +1145,16 @@ struct HookGateCheck::HookRun {
       return " /* gated above: " + T + " */";
     };
 
-    std::string CloneWhy;
-    if (NoFix.empty() && Check.Gate.CloneCallers) {
+    std::optional<NoFixReason> CloneWhy;
+    if (!Refused && Check.Gate.CloneCallers) {
       CloneWhy = TU.HooksPerCaller[CG.Caller] > 1
-                     ? "the caller calls more than one hook"
+                     ? NoFixReason::CloneSeveralHooks
                      : cloneRefusal(Caller, Ctx, Check.Gate.CloneMaxLines);
-      if (CloneWhy.empty() && Calls.size() != CG.Calls.size())
-        CloneWhy = "some of its calls are gated already";
+      if (!CloneWhy && Calls.size() != CG.Calls.size())
+        CloneWhy = NoFixReason::ClonePartlyGated;
     }
 
-    if (NoFix.empty() && Check.Gate.CloneCallers && CloneWhy.empty()) {
+    if (!Refused && Check.Gate.CloneCallers && !CloneWhy) {
       // Shape f: test the gate on entry and tail-call a cold clone of the
       // caller, which calls the hook; the caller's own calls become the
       // value the hook returns while it does nothing.
@@ -1268,8 +1166,7 @@ struct HookGateCheck::HookRun {
           cloneSignature(Caller, CloneName, Sp.ColdAttribute, Ctx);
       std::string BodyText = sourceText(Body, Ctx);
       if (BodyText.empty() || !CloneSig) {
-        NoFix = noFixText(NoFixReason::BodyNotCopyable);
-        NoFixLoc = Caller->getLocation();
+        Refused = NoFix{NoFixReason::BodyNotCopyable, Caller->getLocation()};
       } else {
         Fixes.push_back(FixItHint::CreateInsertion(Begin, *CloneSig + "\n" + BodyText + "\n\n"));
         // The entry test: after leading declarations that a second
@@ -1317,7 +1214,7 @@ struct HookGateCheck::HookRun {
                              "', which tail-calls a cold copy of itself, '" + CloneName +
                              "', while the hook is on, so its fast path makes no call"});
       }
-    } else if (NoFix.empty()) {
+    } else if (!Refused) {
       // Shape a: the gate at each call.
       for (const Use &U : Uses) {
         std::string Call = sourceText(U.Call, Ctx);
@@ -1365,7 +1262,9 @@ struct HookGateCheck::HookRun {
       }
       if (Check.Gate.CloneCallers)
         Notes.push_back({Caller->getLocation(),
-                         "the call is gated in place: " + CloneWhy + ", so '" +
+                         "the call is gated in place: " +
+                             NoFix{*CloneWhy, {}, "", "", "", Check.Gate.CloneMaxLines}.text() +
+                             ", so '" +
                              Caller->getName().str() + "' is not cloned"});
     }
 
@@ -1375,70 +1274,66 @@ struct HookGateCheck::HookRun {
   }
 
   // 5. The finding at the caller's first call, its notes and fixes.
-  void emitCalls(const CallPlan &P) {
-    const std::vector<const CallExpr *> &Calls = P.Calls;
-    const FunctionDecl *Caller = P.Caller;
-    const std::string &NoFix = P.NoFix;
-    SourceLocation NoFixLoc = P.NoFixLoc;
-    const std::vector<FixItHint> &Fixes = P.Fixes;
-    const std::vector<std::pair<SourceLocation, std::string>> &Notes = P.Notes;
-    bool ThroughAccessor = P.ThroughAccessor;
-    const CallExpr *FirstCall = Calls.front();
-    {
-      auto D = Check.diag(FirstCall->getBeginLoc(),
-                    "hot call to hook %0, which does nothing unless switched on; "
-                    "test an inline gate first so the disabled case makes no call")
-               << HookFD;
-      if (NoFix.empty()) {
-        if (!GateFixesUsed)
-          for (const FixItHint &F : GateFixes)
-            D << F;
-        for (const FixItHint &F : Fixes)
-          D << F;
-      }
-    }
-    if (NoFix.empty())
+  void emitCalls(CallPlan &P) {
+    Finding F;
+    F.Kind = kind::HookCall;
+    F.Subject = Name;
+    F.Warning = {P.Calls.front()->getBeginLoc(),
+                 "hot call to hook %0, which does nothing unless switched on; test an inline "
+                 "gate first so the disabled case makes no call",
+                 {HookFD}};
+    if (!P.Refused) {
+      if (!GateFixesUsed)
+        F.Fixes = GateFixes;
+      llvm::append_range(F.Fixes, P.Fixes);
       GateFixesUsed = true;
-    Check.diag(HookFD->getLocation(), "%0 is a hook: %1", DiagnosticIDs::Note) << HookFD << H.Why;
-    if (Check.hasProfile() || Check.hasInlineRemarks())
-      Check.diag(HookFD->getLocation(), "%0 is hot: %1", DiagnosticIDs::Note)
-          << HookFD << Check.heatOf(HookFD).describe();
+    }
+    F.Notes.push_back(hookNote());
+    CallSiteStats Heat = TU.Heat.stats(HookFD);
+    if (TU.Heat.hasProfile() || TU.Heat.hasInlineRemarks())
+      F.Notes.push_back(Check.heatNote(HookFD, Heat));
+    if (TU.Heat.hasProfile())
+      F.ProfileShare = Heat.ProfilePercent;
     if (H.GlobalGate)
-      Check.diag(H.GlobalGate->getBeginLoc(), "its gate is this switch, tested at the call site",
-           DiagnosticIDs::Note);
+      F.Notes.push_back(
+          {H.GlobalGate->getBeginLoc(), "its gate is this switch, tested at the call site", {}});
     else if (!H.RemoteSwitch.empty())
-      Check.diag(HookFD->getLocation(), "its gate is the switch '%0' it tests in %1, tested at "
-                                  "the call site%select{| through %3}2",
-           DiagnosticIDs::Note)
-          << H.RemoteSwitch << H.SwitchFile << ThroughAccessor << SwitchAccessor;
-    for (const CallExpr *C : llvm::ArrayRef(Calls).drop_front())
-      Check.diag(C->getBeginLoc(), "another call to %0 in '%1', gated by the same fix",
-           DiagnosticIDs::Note)
-          << HookFD << Caller->getName();
-    if (!NoFix.empty()) {
-      Check.diag(NoFixLoc, "no fix: %0", DiagnosticIDs::Note) << NoFix;
+      F.Notes.push_back({HookFD->getLocation(),
+                         "its gate is the switch '%0' it tests in %1, tested at the call "
+                         "site%select{| through %3}2",
+                         {H.RemoteSwitch, H.SwitchFile, unsigned(P.ThroughAccessor),
+                          SwitchAccessor}});
+    for (const CallExpr *C : llvm::ArrayRef(P.Calls).drop_front())
+      F.Notes.push_back({C->getBeginLoc(), "another call to %0 in '%1', gated by the same fix",
+                         {HookFD, P.Caller->getName().str()}});
+    F.Refused = P.Refused;
+    for (const auto &[Loc, Text] : P.Notes)
+      F.FixNotes.push_back({Loc, "%0", {Text}});
+    // A hook whose body the index describes: a patch to that body changes
+    // the finding.
+    if (H.Indexed)
+      for (const index::Definition &D : H.Indexed->Definitions)
+        F.Evidence.push_back({D.Loc.File, D.Loc.Line, D.EndLine});
+    Check.emit(std::move(F));
+    if (P.Refused || !P.ThroughAccessor || AccessorUsed)
       return;
-    }
-    for (const auto &[Loc, Text] : Notes)
-      Check.diag(Loc, "%0", DiagnosticIDs::Note) << Text;
-    if (ThroughAccessor && !AccessorUsed) {
-      // One diagnostic at the header, the same from every caller's TU.
-      AccessorUsed = true;
-      if (!AccessorFixes.empty()) {
-        auto D = SwitchAccessorIsMacro
-                     ? Check.diag(HeaderDecl->getLocation(),
-                                  "hook %0 is declared under an #if and its switch may not "
-                                  "exist elsewhere; define an accessor macro for it next to "
-                                  "the hook, 0 in the other branches")
-                           << HookFD
-                     : Check.diag(HeaderDecl->getLocation(),
-                                  "hook %0 tests a switch its callers cannot see; declare an "
-                                  "inline accessor for it next to the hook")
-                           << HookFD;
-        for (const FixItHint &F : AccessorFixes)
-          D << F;
-      }
-    }
+    // One finding at the header, the same from every caller's TU.
+    AccessorUsed = true;
+    if (AccessorFixes.empty())
+      return;
+    Finding A;
+    A.Kind = kind::HookSwitchAccessor;
+    A.Subject = Name;
+    A.Warning = {HeaderDecl->getLocation(),
+                 SwitchAccessorIsMacro
+                     ? "hook %0 is declared under an #if and its switch may not exist "
+                       "elsewhere; define an accessor macro for it next to the hook, 0 in the "
+                       "other branches"
+                     : "hook %0 tests a switch its callers cannot see; declare an inline "
+                       "accessor for it next to the hook",
+                 {HookFD}};
+    A.Fixes = AccessorFixes;
+    Check.emit(std::move(A));
   }
 };
 
@@ -1461,9 +1356,7 @@ void HookGateCheck::Pass::run() {
   }
 }
 
-void HookGateCheck::reportFindings(ASTContext &Ctx) {
-  Pass(*this, Ctx).run();
-}
+void HookGateCheck::run(TUContext &TU) { Pass(*this, TU.ast()).run(); }
 
 void HookGateCheck::explainHooks(ASTContext &Ctx,
                                  llvm::function_ref<bool(const FunctionDecl *)> IsHook) {
@@ -1480,7 +1373,7 @@ void HookGateCheck::explainHooks(ASTContext &Ctx,
     explainBegin(Loc, "a function '" + explainName().str() +
                           "'; the steps of hotpath-hook-gate follow");
     if (IsHook(FD)) {
-      CallSiteStats S = heatOf(FD);
+      CallSiteStats S = heat().stats(FD);
       explainStep(Loc, "a hook; each call site is gated when the hook's heat and its "
                        "caller's reach HookThreshold " +
                            std::to_string(Gate.Threshold) +

@@ -22,10 +22,9 @@ namespace hotpath {
 class HookGateCheck : public HotpathCheck {
 public:
   HookGateCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
-  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
-  void reportFindings(clang::ASTContext &Ctx) override;
+  void run(TUContext &TU) override;
   void reset() override;
   void registerCheckPPCallbacks(const clang::SourceManager &SM,
                                 clang::Preprocessor *PP) override;
@@ -37,9 +36,6 @@ private:
   void explainHooks(clang::ASTContext &Ctx,
                     llvm::function_ref<bool(const clang::FunctionDecl *)> IsHook);
 
-  std::string HookFunctionsOption;
-  std::string HookEnablersOption;
-  std::string CloneCallersOption, NewGateOption; // "true" or "false", as given
   RuleSet::HookGateRules Gate;
   llvm::StringMap<std::string> NamedHooks; // name -> disabled value text
   /// name -> what switches the hook on, which must call a new gate's setter

@@ -653,53 +653,26 @@ private:
 // The check.
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Lists in options: names separated by ';' or ','.
-std::vector<std::string> splitList(StringRef List) {
-  std::vector<std::string> Out;
-  while (!List.empty()) {
-    size_t Sep = List.find_first_of(";,");
-    StringRef Head = List.take_front(Sep);
-    if (!Head.trim().empty())
-      Out.push_back(Head.trim().str());
-    List = Sep == StringRef::npos ? StringRef() : List.drop_front(Sep + 1);
-  }
-  return Out;
-}
-} // namespace
-
 NoopAssertCheck::NoopAssertCheck(StringRef Name, tidy::ClangTidyContext *Context)
-    : HotpathCheck(Name, Context),
-      AssertMacrosOption(Options.get("AssertMacros", "")),
-      AssertMacroPatternsOption(Options.get("AssertMacroPatterns", "")),
-      MustEvaluateMacrosOption(Options.get("MustEvaluateMacros", "")),
-      CheckFunctionCalls(false) {
-  // As a string: OptionsView's bool specialisation is not exported by every
-  // clang-tidy build this links against.
-  StringRef V = Options.get("CheckFunctionCalls", "false");
-  CheckFunctionCalls = V.equals_insensitive("true") || V == "1";
+    : HotpathCheck(Name, Context) {
+  OptionReader &O = options();
+  std::vector<std::string> Asserts = O.list("AssertMacros");
+  std::vector<std::string> Patterns = O.list("AssertMacroPatterns");
+  std::vector<std::string> MustEvaluate = O.list("MustEvaluateMacros");
+  CheckFunctionCalls = O.flag("CheckFunctionCalls", false);
   for (const std::string &N : rules().MustEvaluateMacros)
     Never.insert(N);
-  for (const std::string &N : splitList(MustEvaluateMacrosOption))
+  for (const std::string &N : MustEvaluate)
     Never.insert(N);
   for (const std::string &N : rules().AssertMacros)
     ListedNames.insert(N);
-  for (const std::string &N : splitList(AssertMacrosOption))
+  for (const std::string &N : Asserts)
     OptionNames.insert(N);
   for (const std::string &P : rules().AssertMacroPatterns)
-    llvm::consumeError(Patterns.add(P)); // loadRuleSet rejected a bad one
-  for (const std::string &P : splitList(AssertMacroPatternsOption))
-    if (llvm::Error E = Patterns.add(P))
-      configurationDiag("%0: option AssertMacroPatterns: %1", DiagnosticIDs::Error)
-          << Name << llvm::toString(std::move(E));
-}
-
-void NoopAssertCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
-  HotpathCheck::storeOptions(Opts);
-  Options.store(Opts, "AssertMacros", AssertMacrosOption);
-  Options.store(Opts, "AssertMacroPatterns", AssertMacroPatternsOption);
-  Options.store(Opts, "MustEvaluateMacros", MustEvaluateMacrosOption);
-  Options.store(Opts, "CheckFunctionCalls", CheckFunctionCalls ? "true" : "false");
+    llvm::consumeError(this->Patterns.add(P)); // loadRuleSet rejected a bad one
+  for (const std::string &P : Patterns)
+    if (llvm::Error E = this->Patterns.add(P))
+      configurationError("option AssertMacroPatterns: " + llvm::toString(std::move(E)));
 }
 
 NoopAssertCheck::Recognition NoopAssertCheck::recognisedByName(StringRef Name) const {
@@ -744,7 +717,8 @@ void NoopAssertCheck::reset() {
   ExplainSkipped.clear();
 }
 
-void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
+void NoopAssertCheck::run(TUContext &TU) {
+  ASTContext &Ctx = TU.ast();
   const SourceManager &SM = Ctx.getSourceManager();
   // Which macros are asserts: by name, or by an enabled twin.
   llvm::StringMap<Recognition> How;
@@ -804,10 +778,14 @@ void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
         // Not a side effect, but `!!(x)` would not compile.
         Blocking[U.Name]++;
         CountCostly(U, "it is not a scalar value");
-        diag(SM.getExpansionLoc(U.NameLoc),
-             "argument of '%0' is not a scalar value; the disabled '%0' cannot test it "
-             "without evaluating it")
-            << U.Name;
+        Finding F;
+        F.Kind = kind::AssertArgumentNotScalar;
+        F.Subject = U.Name;
+        F.Warning = {SM.getExpansionLoc(U.NameLoc),
+                     "argument of '%0' is not a scalar value; the disabled '%0' cannot test "
+                     "it without evaluating it",
+                     {U.Name}};
+        emit(std::move(F));
         continue;
       }
       if (!Eff)
@@ -827,29 +805,31 @@ void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
     auto ItDefs = Evaluating.find(U.Name);
     bool Rewritable = ItDefs != Evaluating.end();
     SourceLocation UseLoc = SM.getExpansionLoc(U.NameLoc);
-    {
-      auto D = Rewritable
-                   ? diag(UseLoc, "argument of '%0' has a side effect (%1); a disabled '%0' "
-                                  "that does not evaluate its argument would lose it, so "
-                                  "the definition of '%0' is not rewritten")
-                   : diag(UseLoc, "argument of '%0' has a side effect (%1), which is lost "
-                                  "when '%0' is disabled");
-      D << U.Name << describe(*Eff, Ctx);
-      // Another translation unit may not see this use and offer the rewrite:
-      // an identical replacement of the whole directive overlaps it, and
-      // clang-tidy (or clang-apply-replacements) then drops the rewrite.
-      if (Rewritable)
-        for (const MacroDef *Def : ItDefs->second)
-          if (Def->HashLoc.isValid() && !SM.isWrittenInMainFile(Def->NameLoc)) {
-            SourceLocation End = Def->BodyEnd.isValid()
-                                     ? Def->BodyEnd
-                                     : Def->NameLoc.getLocWithOffset(Def->Name.size());
-            D << keepChars(Def->HashLoc, End, SM, Ctx.getLangOpts());
-          }
-    }
+    Finding F;
+    F.Kind = kind::AssertArgumentEffect;
+    F.Subject = U.Name;
+    F.Warning = {UseLoc,
+                 Rewritable ? "argument of '%0' has a side effect (%1); a disabled '%0' that "
+                              "does not evaluate its argument would lose it, so the definition "
+                              "of '%0' is not rewritten"
+                            : "argument of '%0' has a side effect (%1), which is lost when "
+                              "'%0' is disabled",
+                 {U.Name, describe(*Eff, Ctx)}};
+    // Another translation unit may not see this use and offer the rewrite:
+    // an identical replacement of the whole directive overlaps it, and
+    // clang-tidy (or clang-apply-replacements) then drops the rewrite.
+    if (Rewritable)
+      for (const MacroDef *Def : ItDefs->second)
+        if (Def->HashLoc.isValid() && !SM.isWrittenInMainFile(Def->NameLoc)) {
+          SourceLocation End = Def->BodyEnd.isValid()
+                                   ? Def->BodyEnd
+                                   : Def->NameLoc.getLocWithOffset(Def->Name.size());
+          F.Fixes.push_back(keepChars(Def->HashLoc, End, SM, Ctx.getLangOpts()));
+        }
     // A side effect inside a called function: show where.
     if (Eff->Where && SM.getExpansionLoc(Eff->Where->getBeginLoc()) != UseLoc)
-      diag(Eff->Where->getBeginLoc(), "the state changes here", DiagnosticIDs::Note);
+      F.Notes.push_back({Eff->Where->getBeginLoc(), "the state changes here", {}});
+    emit(std::move(F));
   }
 
   // Every definition of an assert whose disabled form evaluates, where some
@@ -871,29 +851,25 @@ void NoopAssertCheck::reportFindings(ASTContext &Ctx) {
     }
     if (!Report)
       continue;
-    {
-      auto Diag = diag(D.NameLoc, "disabled assert '%0' still evaluates its argument; "
-                                  "make it type-check the argument without evaluating it")
-                  << D.Name;
-      if (!Blocked && D.BodyBegin.isValid())
-        Diag << replaceChars(D.BodyBegin, D.BodyEnd, replacementBody(D.Param));
-    }
-    if (Blocked) {
-      diag(D.NameLoc,
-           "no fix: %0 %plural{1:use|:uses}0 of '%1' in this translation unit "
-           "%plural{1:needs|:need}0 the argument evaluated",
-           DiagnosticIDs::Note)
-          << Blocked << D.Name;
-      continue;
-    }
+    Finding F;
+    F.Kind = kind::NoopAssert;
+    F.Subject = D.Name;
+    F.Warning = {D.NameLoc,
+                 "disabled assert '%0' still evaluates its argument; make it type-check the "
+                 "argument without evaluating it",
+                 {D.Name}};
+    if (Blocked)
+      F.Refused = NoFix{NoFixReason::UsesNeedEvaluation, D.NameLoc, D.Name, "", "", Blocked};
+    else if (D.BodyBegin.isValid())
+      F.Fixes.push_back(replaceChars(D.BodyBegin, D.BodyEnd, replacementBody(D.Param)));
     std::set<const FunctionDecl *> Said;
     for (const auto &[FD, Call] : Checks.lookup(D.Name))
       if (Said.insert(FD->getCanonicalDecl()).second)
-        diag(Call->getBeginLoc(),
-             "%0 is a check function that only reports: dropping its call with the "
-             "disabled assert is the point",
-             DiagnosticIDs::Note)
-            << FD;
+        F.FixNotes.push_back({Call->getBeginLoc(),
+                              "%0 is a check function that only reports: dropping its call "
+                              "with the disabled assert is the point",
+                              {FD}});
+    emit(std::move(F));
   }
   for (const auto &[Loc, Why] : ExplainSkipped) {
     explainBegin(Loc, "a definition of macro '" + explainName().str() +

@@ -26,7 +26,6 @@ namespace hotpath {
 class NoopAssertCheck : public HotpathCheck {
 public:
   NoopAssertCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
-  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
   /// What a macro body does with its condition parameter.
   enum class BodyKind {
@@ -83,7 +82,7 @@ public:
 protected:
   void registerCheckPPCallbacks(const clang::SourceManager &SM,
                                 clang::Preprocessor *PP) override;
-  void reportFindings(clang::ASTContext &Ctx) override;
+  void run(TUContext &TU) override;
   void reset() override;
 
 private:
@@ -99,8 +98,7 @@ private:
                     unsigned UsesSeen, const Use *FirstWork, const std::string &WorkWhy,
                     unsigned Blocked, bool Reported, const clang::ASTContext &Ctx);
 
-  std::string AssertMacrosOption, AssertMacroPatternsOption, MustEvaluateMacrosOption;
-  bool CheckFunctionCalls;
+  bool CheckFunctionCalls = false;
   llvm::StringSet<> ListedNames, OptionNames, Never;
   NamePatterns Patterns; // the rule set's and the option's
   // Macros whose uses are recorded, as identifiers: the PP callbacks run on

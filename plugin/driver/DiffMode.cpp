@@ -21,6 +21,7 @@
 #include "heat/Profile.h"
 #include "UnifiedDiff.h"
 #include "index/ProjectIndex.h"
+#include "core/FindingData.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -30,7 +31,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
@@ -48,18 +48,39 @@ constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
 #define HOTPATH_STRINGIFY(X) HOTPATH_STRINGIFY2(X)
 #define HOTPATH_LLVM_MAJOR_STRING HOTPATH_STRINGIFY(LLVM_VERSION_MAJOR)
 
-/// The share of samples a finding's notes give its function ("'f' is hot:
-/// 17.3% of self samples in ..."); -1 when none does.
-double profileShare(const Finding &F) {
-  static const llvm::Regex Share("is hot: ([0-9]+(\\.[0-9]+)?)% of ");
-  double Best = -1;
-  for (const Message &N : F.Notes) {
-    llvm::SmallVector<llvm::StringRef, 3> M;
-    double V;
-    if (Share.match(N.Text, &M) && !M[1].getAsDouble(V))
-      Best = std::max(Best, V);
+/// The check's data joins each finding it describes (core/FindingData.h):
+/// what it is about (offsets, before locate()), its subject, kind and
+/// profile share. Tools read this, never the message.
+void attachData(std::vector<Finding> &Found,
+                const std::map<std::tuple<std::string, std::string, unsigned>,
+                               const FindingData *> &ByPlace,
+                llvm::StringRef Cwd) {
+  for (Finding &F : Found) {
+    auto It = ByPlace.find({F.Check, F.Main.File, F.Main.Offset});
+    if (It == ByPlace.end())
+      continue;
+    const FindingData &D = *It->second;
+    F.Subject = D.Subject;
+    F.Kind = D.Kind;
+    F.ProfileShare = D.ProfileShare;
+    for (const FindingData::Span &E : D.Extent)
+      F.Related.push_back(Range{canonicalPath(E.File, Cwd), E.Offset, E.Length});
   }
-  return Best;
+}
+
+/// What made a finding a finding in other files (the project index's call
+/// sites of a check, a hook's body elsewhere): lines, joined after locate().
+void attachEvidence(std::vector<Finding> &Found,
+                    const std::map<std::tuple<std::string, std::string, unsigned>,
+                                   const FindingData *> &ByPlace,
+                    llvm::StringRef Cwd) {
+  for (Finding &F : Found) {
+    auto It = ByPlace.find({F.Check, F.Main.File, F.Main.Offset});
+    if (It == ByPlace.end())
+      continue;
+    for (const FindingData::Lines &L : It->second->Evidence)
+      F.Related.push_back(Range{canonicalPath(L.File, Cwd), 0, 0, L.First, L.Last});
+  }
 }
 
 struct Options {
@@ -481,35 +502,6 @@ std::set<std::string> touchedThroughIndex(const index::ProjectIndex &Idx,
   return Out;
 }
 
-/// What made a finding hot, when the index holds it, joins what the
-/// finding is about (PatchFilter.h): a check function's call sites in
-/// every file, a hook's body in another file.
-void addIndexEvidence(std::vector<Finding> &Found, const index::ProjectIndex &Idx) {
-  for (Finding &F : Found) {
-    if (F.Check == "hotpath-check-split") {
-      if (const index::Function *Fn =
-              Idx.findByDefinition({F.Main.File, F.Main.Line, F.Main.Col}))
-        for (const index::CallSite &C : Fn->Calls)
-          F.Related.push_back(Range{C.Loc.File, 0, 0, C.Loc.Line, C.Loc.Line});
-    } else if (F.Check == "hotpath-hook-gate") {
-      for (const Message &N : F.Notes) {
-        // Only a hook the index describes: one the rule set names is a hook
-        // whatever its body says.
-        if (!llvm::StringRef(N.Text).contains(" is a hook: ") ||
-            !llvm::StringRef(N.Text).contains("(project index)"))
-          continue;
-        index::Location L{N.File, N.Line, N.Col};
-        const index::Function *Fn = Idx.findByDeclaration(L);
-        if (!Fn)
-          Fn = Idx.findByDefinition(L);
-        if (Fn)
-          for (const index::Definition &D : Fn->Definitions)
-            F.Related.push_back(Range{D.Loc.File, 0, 0, D.Loc.Line, D.EndLine});
-      }
-    }
-  }
-}
-
 } // namespace
 
 bool wantsDiffMode(int Argc, const char **Argv) {
@@ -591,8 +583,6 @@ int diffMain(int Argc, const char **Argv) {
 
   // 2. The patch.
   const bool FilterLines = !O.Diff.empty();
-  if (FilterLines) // the checks send the extent of each finding (FindingExtent.h)
-    ::setenv("HOTPATH_TIDY_FINDING_EXTENTS", "1", /*overwrite=*/1);
   ChangedLines Changed;
   if (FilterLines) {
     std::string DiffText;
@@ -809,6 +799,11 @@ int diffMain(int Argc, const char **Argv) {
     CheckOptions.push_back({"InlineRemarks", Summary});
   }
 
+  // The checks' findings as data, one file for every run (each line says
+  // where its finding is).
+  std::string DataFile = (Tmp.Path + "/findings.jsonl").str();
+  CheckOptions.push_back({std::string(FindingsFileOption), DataFile});
+
   // 5. The configuration of each run: the user's, with the options above.
   std::vector<std::string> ConfigArgs;
   if (!CheckOptions.empty()) {
@@ -872,6 +867,12 @@ int diffMain(int Argc, const char **Argv) {
   }
 
   // 7. What they found (on the changed lines, with --diff).
+  llvm::Expected<std::vector<FindingData>> Data = readFindings(DataFile);
+  if (!Data)
+    return fail(llvm::toString(Data.takeError()));
+  std::map<std::tuple<std::string, std::string, unsigned>, const FindingData *> ByPlace;
+  for (const FindingData &D : *Data)
+    ByPlace.try_emplace({D.Check, canonicalPath(D.File, Cwd), D.Offset}, &D);
   std::vector<Finding> All;
   for (size_t I = 0; I < TUs.size(); ++I) {
     std::string Yaml = (Tmp.Path + "/" + std::to_string(I) + ".yaml").str();
@@ -880,9 +881,9 @@ int diffMain(int Argc, const char **Argv) {
       Failures.push_back({TUs[I], Err});
       continue;
     }
+    attachData(Found, ByPlace, Cwd);
     locate(Found);
-    if (ProjIndex && FilterLines)
-      addIndexEvidence(Found, *ProjIndex);
+    attachEvidence(Found, ByPlace, Cwd);
     std::string FirstError;
     for (Finding &F : Found) {
       if (F.Level == "error" && llvm::StringRef(F.Check).starts_with("clang-diagnostic-")) {
@@ -923,7 +924,7 @@ int diffMain(int Argc, const char **Argv) {
     // the profile behind them) after, in file order.
     std::vector<std::pair<double, Finding>> Keyed;
     for (Finding &F : Findings)
-      Keyed.push_back({profileShare(F), std::move(F)});
+      Keyed.push_back({F.ProfileShare.value_or(-1), std::move(F)});
     llvm::stable_sort(Keyed, [](const auto &A, const auto &B) { return A.first > B.first; });
     Findings.clear();
     for (auto &KV : Keyed)

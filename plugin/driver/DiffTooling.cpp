@@ -5,6 +5,7 @@
 #include "support/Compat.h"
 #include "analysis/CallSites.h"
 #include "index/ShardBuilder.h"
+#include "core/CheckRegistry.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -284,19 +285,6 @@ public:
   }
 };
 
-/// The names of the checks the hotpath module registers.
-std::vector<std::string> hotpathCheckNames() {
-  tidy::ClangTidyCheckFactories Factories;
-  for (const auto &E : tidy::ClangTidyModuleRegistry::entries())
-    if (E.getName() == "hotpath-module")
-      E.instantiate()->addCheckFactories(Factories);
-  std::vector<std::string> Names;
-  for (const auto &KV : Factories)
-    Names.push_back(KV.getKey().str());
-  llvm::sort(Names);
-  return Names;
-}
-
 const char *levelName(tooling::Diagnostic::Level L) {
   switch (L) {
   case tooling::Diagnostic::Error:
@@ -348,9 +336,9 @@ bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::Strin
       return false;
     }
   }
-  for (const std::string &Check : hotpathCheckNames())
+  for (llvm::StringRef Check : hotpathCheckNames())
     for (const auto &[Name, Value] : CheckOptions) {
-      std::string Key = Check + "." + Name;
+      std::string Key = Check.str() + "." + Name;
       auto It = Opts.CheckOptions.find(Key);
       if (It != Opts.CheckOptions.end() && It->second.Value != Value) {
         Err = UserName.str() + " sets " + Key + " to '" + It->second.Value +
@@ -360,6 +348,53 @@ bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::Strin
       Opts.CheckOptions[Key] = tidy::ClangTidyOptions::ClangTidyValue(Value);
     }
   Out = tidy::configurationAsText(Opts);
+  return true;
+}
+
+bool setCheckOptionInArgs(std::vector<const char *> &Args, llvm::StringRef Name,
+                          llvm::StringRef Value, std::string &Storage, std::string &Err) {
+  std::optional<std::string> User;
+  std::string UserName = "-config";
+  size_t At = 0, Taken = 0;
+  for (size_t I = 1; I < Args.size() && !Taken; ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "--")
+      break;
+    llvm::StringRef Bare = A;
+    if (!Bare.consume_front("--") && !Bare.consume_front("-"))
+      continue;
+    bool File = Bare.consume_front("config-file");
+    if (!File && !Bare.consume_front("config"))
+      continue;
+    std::string Text;
+    if (Bare.consume_front("=")) {
+      Text = Bare.str();
+      Taken = 1;
+    } else if (Bare.empty() && I + 1 < Args.size()) {
+      Text = Args[I + 1];
+      Taken = 2;
+    } else {
+      continue;
+    }
+    At = I;
+    if (File) {
+      UserName = "-config-file '" + Text + "'";
+      auto Buf = llvm::MemoryBuffer::getFile(Text);
+      if (!Buf) {
+        Err = "cannot read " + UserName + ": " + Buf.getError().message();
+        return false;
+      }
+      Text = (*Buf)->getBuffer().str();
+    }
+    User = Text;
+  }
+  std::string Merged;
+  if (!mergeCheckOptions(User, UserName, {{Name.str(), Value.str()}}, Merged, Err))
+    return false;
+  Storage = "--config=" + Merged;
+  if (Taken)
+    Args.erase(Args.begin() + At, Args.begin() + At + Taken);
+  Args.insert(Args.begin() + (Taken ? At : 1), Storage.c_str());
   return true;
 }
 

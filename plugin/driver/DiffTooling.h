@@ -70,6 +70,15 @@ bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::Strin
                        const std::vector<std::pair<std::string, std::string>> &CheckOptions,
                        std::string &Out, std::string &Err);
 
+/// Sets check option \p Name to \p Value on a clang-tidy command line: in
+/// the -config or -config-file it has (merged as mergeCheckOptions does, the
+/// argument replaced by "--config=<merged>"), or in a new "--config=" that
+/// inherits the .clang-tidy files. \p Storage keeps the new argument's text
+/// (\p Args points into it). False with Err set when the user's config
+/// cannot be read or sets the option to something else.
+bool setCheckOptionInArgs(std::vector<const char *> &Args, llvm::StringRef Name,
+                          llvm::StringRef Value, std::string &Storage, std::string &Err);
+
 /// The last \p N lines of a child's log on one line, " | "-separated: why a
 /// TU failed, short enough for a summary.
 std::string lastLines(llvm::StringRef Log, unsigned N);

@@ -157,19 +157,10 @@ llvm::json::Object ruleDescriptor(llvm::StringRef Id) {
                 {"helpUri", Uri}};
 }
 
-/// The first name a message quotes ("check function 'check_bounds' ...").
-llvm::StringRef subjectOf(llvm::StringRef Message) {
-  size_t B = Message.find('\'');
-  if (B == llvm::StringRef::npos)
-    return "";
-  size_t E = Message.find('\'', B + 1);
-  return E == llvm::StringRef::npos ? "" : Message.slice(B + 1, E);
-}
-
 /// partialFingerprints for code scanning, which matches a result across
 /// pushes by it: the same for the same finding after edits elsewhere in
 /// the file, so no line or column goes in. What does: the check, the file,
-/// the declaration the message names, the text of the line with its
+/// the declaration the finding is about (its data's subject), the text of the line with its
 /// whitespace collapsed, and which of equal ones it is.
 std::vector<std::string> fingerprints(const std::vector<Finding> &Findings,
                                       llvm::StringRef Root) {
@@ -184,7 +175,7 @@ std::vector<std::string> fingerprints(const std::vector<Finding> &Findings,
         if (!T.empty())
           Line += (Line.empty() ? "" : " ") + T.str();
     std::string Key = F.Check + '\0' + relativeTo(F.Main.File, Root) + '\0' +
-                      subjectOf(F.Main.Text).str() + '\0' + Line;
+                      F.Subject + '\0' + Line;
     Key += '\0' + std::to_string(Seen[Key]++);
     std::array<uint8_t, 32> H =
         llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(

@@ -9,6 +9,7 @@
 #define HOTPATH_DRIVER_TYPES_H
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -62,6 +63,10 @@ struct Finding {
   std::vector<Message> Notes;
   std::vector<Edit> Fix;
   std::string TU; // the translation unit that reported it
+  /// What the check's data says (core/FindingData.h): the function or
+  /// macro it is about, the kind of finding, the profile's share.
+  std::string Subject, Kind;
+  std::optional<double> ProfileShare;
   /// The source the finding is about besides its own line: the extent of
   /// the declaration it reports (sent by the checks, FindingExtent.h) and
   /// the code its fix rewrites. A patch that touches any of them touches

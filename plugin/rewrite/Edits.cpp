@@ -12,36 +12,6 @@ using namespace clang;
 
 namespace hotpath {
 
-std::string Refusal::text() const {
-  switch (Reason) {
-  case RefusalReason::BodyVariesByConfiguration:
-    return "the body of '" + Subject + "' is compiled differently under '" + Condition +
-           "'; a fast path made from this configuration would be wrong in the others";
-  case RefusalReason::NameThroughMacro:
-    return "the slow path names itself with __func__ through macro '" + Subject +
-           "', and would print its new name; a macro is not rewritten for one use";
-  case RefusalReason::PrettyFunctionName:
-    return "the slow path uses " + Subject +
-           ", whose text is the signature: the rename would change it, and gcc and clang "
-           "spell it differently, so no string keeps it";
-  case RefusalReason::NeedsCondition:
-    return "the new code needs " + Subject + ", which is there only under '" + Condition +
-           "'";
-  case RefusalReason::ConditionElsewhere:
-    return "'" + Subject + "' is declared only under '" + Condition +
-           "', in another file than the new code: neither a guard nor a mirror keeps "
-           "every configuration valid";
-  case RefusalReason::SwitchVariesByConfiguration:
-    return "the hook's switch is tested differently under '" + Condition +
-           "', so no one test at the call site is right in every configuration";
-  case RefusalReason::StaticKeyByConfiguration:
-    return "the hook does nothing only under '" + Condition +
-           "' (its body has #if inside); elsewhere its gate must start on, and a static "
-           "key's type fixes its start value in every configuration";
-  }
-  llvm_unreachable("unknown refusal");
-}
-
 std::string describeBranch(const SourceLayout::Branch &B, const SourceManager &) {
   // The note that says it is at the directive: its line is the note's.
   return B.Directive;
@@ -305,43 +275,43 @@ std::vector<FixItHint> mirrorInOtherBranches(unsigned Group, unsigned Branch, St
   return Out;
 }
 
-std::optional<Refusal> conditionalDependency(const NamedInCode &Named, SourceLocation Point,
+std::optional<NoFix> conditionalDependency(const NamedInCode &Named, SourceLocation Point,
                                              const SourceLayout &Layout,
                                              const SourceManager &SM) {
   std::vector<ConditionLiteral> Here = Layout.conditionsAt(Point, SM);
   auto Check = [&](SourceLocation L, std::string Name,
-                   std::vector<ConditionLiteral> Needs) -> std::optional<Refusal> {
+                   std::vector<ConditionLiteral> Needs) -> std::optional<NoFix> {
     if (L.isInvalid())
       return std::nullopt;
     std::vector<ConditionLiteral> Missing = missingConditions(Needs, Here);
     if (Missing.empty())
       return std::nullopt;
-    return Refusal{RefusalReason::NeedsCondition, SM.getExpansionLoc(Point), std::move(Name),
+    return NoFix{NoFixReason::NeedsCondition, SM.getExpansionLoc(Point), std::move(Name),
                    guardDirective(Missing)};
   };
   for (const Decl *D : Named.Decls) {
     const auto *ND = dyn_cast<NamedDecl>(D);
-    if (std::optional<Refusal> R =
+    if (std::optional<NoFix> R =
             Check(D->getLocation(),
                   ND ? "'" + ND->getQualifiedNameAsString() + "'" : "a declaration",
                   Layout.conditionsAt(D->getLocation(), SM)))
       return R;
   }
   for (const auto &[Name, MI] : Named.Macros)
-    if (std::optional<Refusal> R =
+    if (std::optional<NoFix> R =
             Check(MI->getDefinitionLoc(), "macro '" + Name + "'",
                   Layout.macroConditions(Name, MI->getDefinitionLoc(), SM)))
       return R;
   return std::nullopt;
 }
 
-std::optional<Refusal> bodyVariesByConfiguration(const Stmt *Body, StringRef Name,
+std::optional<NoFix> bodyVariesByConfiguration(const Stmt *Body, StringRef Name,
                                                  const SourceLayout &Layout,
                                                  const SourceManager &SM) {
   std::optional<unsigned> G = Layout.firstGroupWithin(Body->getSourceRange(), SM);
   if (!G)
     return std::nullopt;
-  return Refusal{RefusalReason::BodyVariesByConfiguration,
+  return NoFix{NoFixReason::BodyVariesByConfiguration,
                  Layout.group(*G).Branches.front().Hash, Name.str(),
                  describeBranch(Layout.group(*G).Branches.front(), SM)};
 }
@@ -377,7 +347,7 @@ FunctionNameEdits functionNameLiterals(const FunctionDecl *FD, const ASTContext 
     if (Loc.isMacroID() && SM.isMacroArgExpansion(Loc))
       Loc = SM.getSpellingLoc(Loc);
     if (Loc.isMacroID()) {
-      Out.Refused = Refusal{RefusalReason::NameThroughMacro, SM.getExpansionLoc(Loc),
+      Out.Refused = NoFix{NoFixReason::NameThroughMacro, SM.getExpansionLoc(Loc),
                             Lexer::getImmediateMacroName(P->getLocation(), SM,
                                                          Ctx.getLangOpts())
                                 .str(),
@@ -385,7 +355,7 @@ FunctionNameEdits functionNameLiterals(const FunctionDecl *FD, const ASTContext 
       return Out;
     }
     if (!compat::namesFunctionBarely(P)) {
-      Out.Refused = Refusal{RefusalReason::PrettyFunctionName, Loc,
+      Out.Refused = NoFix{NoFixReason::PrettyFunctionName, Loc,
                             Lexer::getSourceText(CharSourceRange::getTokenRange(Loc, Loc), SM,
                                                  Ctx.getLangOpts())
                                 .str(),

@@ -6,7 +6,7 @@
 // indents, edits guarded or mirrored by preprocessor condition so that they
 // are valid in every configuration, and the function name a moved body
 // prints. The checks decide what to fix; this layer decides how the text is
-// written, and says why when it cannot be (Refusal).
+// written, and says why when it cannot be (NoFix.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 
 #include "analysis/Visibility.h"
 #include "source/SourceLayout.h"
+#include "rewrite/NoFix.h"
 #include "rewrite/Spelling.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -25,39 +26,6 @@
 #include <vector>
 
 namespace hotpath {
-
-/// Why the rewrite layer cannot write an edit that is valid and keeps
-/// behaviour; one text each (Refusal::text()).
-enum class RefusalReason {
-  /// A body the fix copies or splits has a #if inside: the fast path would
-  /// only be right in this configuration.
-  BodyVariesByConfiguration,
-  /// __func__ reaches a moved body through a macro: the rename would change
-  /// what it prints, and a macro cannot be rewritten for one use.
-  NameThroughMacro,
-  /// __PRETTY_FUNCTION__ in a moved body: its text is the signature, which
-  /// gcc and clang spell differently, so no literal keeps it.
-  PrettyFunctionName,
-  /// The new code needs a declaration compiled under a condition that does
-  /// not hold wherever the new code is.
-  NeedsCondition,
-  /// The condition that guards what the new code needs is in another file
-  /// than the one the mirror would go into.
-  ConditionElsewhere,
-  /// The hook's own switch is tested differently by configuration.
-  SwitchVariesByConfiguration,
-  /// A static key's type is fixed when it is declared: it cannot start on
-  /// in one configuration and off in another.
-  StaticKeyByConfiguration,
-};
-
-struct Refusal {
-  RefusalReason Reason;
-  clang::SourceLocation Loc;
-  std::string Subject;   // the function, macro or name concerned
-  std::string Condition; // "#ifdef EXTRA"
-  std::string text() const;
-};
 
 /// "#ifdef EXTRA": a branch as a refusal names it (the note is at it).
 std::string describeBranch(const SourceLayout::Branch &B, const clang::SourceManager &SM);
@@ -162,14 +130,14 @@ std::vector<clang::FixItHint> mirrorInOtherBranches(unsigned Group, unsigned Bra
 /// The first of \p Named (declarations and macros new code at \p Point
 /// relies on) compiled under a condition that does not hold wherever
 /// \p Point is; a NeedsCondition refusal naming it and the condition.
-std::optional<Refusal> conditionalDependency(const NamedInCode &Named,
+std::optional<NoFix> conditionalDependency(const NamedInCode &Named,
                                              clang::SourceLocation Point,
                                              const SourceLayout &Layout,
                                              const clang::SourceManager &SM);
 
 /// A refusal when a directive sits inside \p Body (of \p Name): a
 /// BodyVariesByConfiguration naming its first branch.
-std::optional<Refusal> bodyVariesByConfiguration(const clang::Stmt *Body, llvm::StringRef Name,
+std::optional<NoFix> bodyVariesByConfiguration(const clang::Stmt *Body, llvm::StringRef Name,
                                                  const SourceLayout &Layout,
                                                  const clang::SourceManager &SM);
 
@@ -183,7 +151,7 @@ std::optional<Refusal> bodyVariesByConfiguration(const clang::Stmt *Body, llvm::
 /// __PRETTY_FUNCTION__.
 struct FunctionNameEdits {
   std::vector<clang::FixItHint> Fixes;
-  std::optional<Refusal> Refused;
+  std::optional<NoFix> Refused;
 };
 FunctionNameEdits functionNameLiterals(const clang::FunctionDecl *FD,
                                        const clang::ASTContext &Ctx);

@@ -3,7 +3,6 @@
 #include "source/FindingExtent.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include <cstdlib>
 
 using namespace clang;
 
@@ -114,14 +113,6 @@ llvm::SmallVector<CharSourceRange, 2> findingExtent(SourceLocation Loc, ASTConte
       Out.push_back(E);
   }
   return Out;
-}
-
-bool findingExtentsRequested() {
-  static const bool Requested = [] {
-    const char *V = std::getenv("HOTPATH_TIDY_FINDING_EXTENTS");
-    return V && *V && std::string(V) != "0";
-  }();
-  return Requested;
 }
 
 } // namespace hotpath

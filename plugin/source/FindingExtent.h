@@ -3,12 +3,13 @@
 // hotpath-tidy --diff keeps a finding when the patch changes the code the
 // finding is about, not only the line it points at: a check function is
 // reported on its name, but a new branch in its body changes it too. The
-// checks say where they report; this says what that location stands for.
+// checks say where they report; this says what that location stands for,
+// and the finding's data (core/FindingData.h) carries it to the driver.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTPATH_TIDY_FINDINGEXTENT_H
-#define HOTPATH_TIDY_FINDINGEXTENT_H
+#ifndef HOTPATH_TIDY_SOURCE_FINDINGEXTENT_H
+#define HOTPATH_TIDY_SOURCE_FINDINGEXTENT_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
@@ -26,12 +27,6 @@ namespace hotpath {
 llvm::SmallVector<clang::CharSourceRange, 2> findingExtent(clang::SourceLocation Loc,
                                                            clang::ASTContext &Ctx);
 
-/// Whether the checks attach findingExtent() to each warning as its source
-/// ranges. hotpath-tidy --diff sets HOTPATH_TIDY_FINDING_EXTENTS=1 in the
-/// environment of its per-TU runs and reads them back from the exported
-/// fixes; in a plain clang-tidy run they would only add highlighting.
-bool findingExtentsRequested();
-
 } // namespace hotpath
 
-#endif // HOTPATH_TIDY_FINDINGEXTENT_H
+#endif // HOTPATH_TIDY_SOURCE_FINDINGEXTENT_H

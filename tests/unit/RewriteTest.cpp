@@ -28,17 +28,17 @@ public:
   RewriteProbe(StringRef Name, tidy::ClangTidyContext *Context) : HotpathCheck(Name, Context) {}
 
 protected:
-  void reset() override {}
-  void reportFindings(ASTContext &Ctx) override {
+  void run(TUContext &TU) override {
+    ASTContext &Ctx = TU.ast();
     const SourceManager &SM = Ctx.getSourceManager();
-    IncludeInserter Inserter(layout(), SM);
-    for (const FunctionDecl *FD : definitions().Functions) {
+    IncludeInserter Inserter(TU.layout(), SM);
+    for (const FunctionDecl *FD : TU.definitions().Functions) {
       StringRef Name = FD->getName();
       SourceLocation Loc = FD->getLocation();
-      std::vector<ConditionLiteral> Needs = layout().conditionsAt(Loc, SM);
-      std::string Unit = indentUnit(Loc, SM, layout());
-      Spelling Sp = spellingAt(Loc, rules(), Ctx.getLangOpts(), preprocessor(), SM, includes(),
-                               layout());
+      std::vector<ConditionLiteral> Needs = TU.layout().conditionsAt(Loc, SM);
+      std::string Unit = indentUnit(Loc, SM, TU.layout());
+      Spelling Sp = spellingAt(Loc, rules(), Ctx.getLangOpts(), TU.preprocessor(), SM, TU.includes(),
+                               TU.layout());
       std::string Untrusted;
       for (const std::string &U : Sp.Untrusted)
         Untrusted += (Untrusted.empty() ? "" : ", ") + U;
@@ -56,10 +56,10 @@ protected:
               D << *F;
         }
         if (Name.starts_with("mirror")) {
-          auto Around = layout().enclosingInFile(Loc, SM);
+          auto Around = TU.layout().enclosingInFile(Loc, SM);
           if (!Around.empty())
             for (const FixItHint &F : mirrorInOtherBranches(
-                     Around.back().first, Around.back().second, "/* mirror */\n", layout(), SM))
+                     Around.back().first, Around.back().second, "/* mirror */\n", TU.layout(), SM))
               D << F;
         }
       }

@@ -1,0 +1,118 @@
+//===--- HeatModel.cpp - how hot a function or a call is ------------------===//
+
+#include "heat/HeatModel.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+
+namespace hotpath {
+
+unsigned HeatModel::score(const CallSiteStats &S) {
+  return S.Calls - S.OncePerRun + 2 * S.InLoops + 4 * S.FromMacroAccessors + S.InAssertMacros +
+         4 * static_cast<unsigned>(S.CallingMacros.size()) + (S.NamedHot ? 1000 : 0) +
+         S.Project.Calls + 2 * S.Project.InLoops + 4 * S.Project.FromMacroAccessors +
+         S.Project.InAssertMacros;
+}
+
+bool HeatModel::repeats(const CallSiteStats &S) {
+  return S.InLoops || S.FromMacroAccessors || S.InAssertMacros || !S.CallingMacros.empty() ||
+         S.NamedHot || S.Project.InLoops || S.Project.FromMacroAccessors ||
+         S.Project.InAssertMacros;
+}
+
+CallSiteStats HeatModel::stats(const FunctionDecl *FD) const {
+  CallSiteStats S = Calls.stats(FD, Rules);
+  if (S.NamedHot && FD->getIdentifier())
+    S.NamedHotBy = Settings.OptionHotFunctions.contains(FD->getName())
+                       ? "the HotFunctions option"
+                       : "the rule set '" + Settings.RuleSetName + "'";
+  if (Settings.Prof && FD->getIdentifier()) {
+    S.ProfilePercent = Settings.Prof->percentOf(FD->getQualifiedNameAsString(), FD->getName(),
+                                                Settings.Metric);
+    S.ProfileDescription = std::string(Settings.Metric == Profile::Metric::Self
+                                           ? "self samples"
+                                           : "samples (inclusive)") +
+                           " in '" + Settings.Prof->name() + "'";
+    if (!S.ProfilePercent)
+      S.ProfilePercent = 0.0;
+  }
+  if (Settings.Inline && FD->getIdentifier())
+    if (std::optional<InlineCount> C =
+            Settings.Inline->countOf(FD->getQualifiedNameAsString(), FD->getName())) {
+      S.InlineSites = C->Sites;
+      S.NotInlined = C->NotInlined;
+    }
+  return S;
+}
+
+bool HeatModel::staysOutOfLine(const CallSiteStats &S) const {
+  return !Settings.Inline || (S.InlineSites && S.NotInlined > 0);
+}
+
+bool HeatModel::isHot(const CallSiteStats &S, unsigned Threshold) const {
+  // Calls the compiler inlines cost no call: nothing left to take off.
+  if (!staysOutOfLine(S))
+    return false;
+  if (Settings.Prof)
+    return Settings.ReportCold || S.NamedHot ||
+           (S.ProfilePercent && *S.ProfilePercent >= Settings.ProfileThreshold);
+  return score(S) > 0 && score(S) >= Threshold;
+}
+
+HeatVerdict HeatModel::function(const FunctionDecl *FD, const HeatPolicy &Policy) const {
+  HeatVerdict V;
+  V.Stats = stats(FD);
+  bool CountOnly = Policy.NeedsRepetition && !hasProfile() && !repeats(V.Stats);
+  bool Hot = isHot(V.Stats, Policy.Threshold);
+  V.Hot = Hot && !CountOnly;
+  V.Why = CountOnly && Hot
+              ? "not hot: a check with one branch needs more than plain call sites (a call "
+                "in a loop, from a macro-generated accessor or in an assert-like macro, a "
+                "profile, or a name in HotFunctions or the rule set): " +
+                    V.Stats.describe()
+              : describe(V.Stats, Policy.Threshold, Policy.ThresholdOption);
+  return V;
+}
+
+unsigned HeatModel::indexScore(const FunctionDecl *FD) const {
+  const index::Function *F = Calls.projectFunction(FD);
+  return F ? score(Calls.indexStats(*F, Rules)) : 0;
+}
+
+bool HeatModel::callIsHot(const CallSiteIndex::Site &Site, const FunctionDecl *Hook,
+                          unsigned Threshold) const {
+  CallSiteStats HS = stats(Hook);
+  CallSiteStats CS = stats(Site.Caller);
+  if (hasProfile())
+    return isHot(HS, 0) || isHot(CS, 0);
+  return score(HS) + score(CS) >= Threshold && (Site.InLoop || Site.InAccessor || repeats(CS));
+}
+
+std::string HeatModel::describe(const CallSiteStats &S, unsigned Threshold,
+                                StringRef ThresholdOption) const {
+  std::string Evidence = S.describe();
+  if (Evidence.empty())
+    Evidence = "no call site in this translation unit";
+  if (!staysOutOfLine(S))
+    return "not hot: the inline remarks show no call to it left out of line (" + Evidence +
+           ")";
+  bool Hot = isHot(S, Threshold);
+  if (Settings.Prof) {
+    std::string Share = S.ProfilePercent ? llvm::formatv("{0:f1}%", *S.ProfilePercent).str()
+                                         : std::string("no sample");
+    if (S.NamedHot)
+      return "hot: " + Evidence;
+    if (Settings.ReportCold)
+      return "reported whatever its heat (ReportColdFunctions): " + Evidence;
+    return std::string(Hot ? "hot" : "not hot") + ": " + Share + " of " +
+           S.ProfileDescription + ", against ProfileThreshold " +
+           llvm::formatv("{0}", Settings.ProfileThreshold).str() + "%";
+  }
+  return std::string(Hot ? "hot" : "not hot") + ": heat score " + std::to_string(score(S)) +
+         " (" + Evidence + ") against " + ThresholdOption.str() + " " +
+         std::to_string(Threshold) +
+         "; a call site scores 1, in a loop 2 more, from a macro-generated accessor 4 "
+         "more, in an assert-like macro 1 more";
+}
+
+} // namespace hotpath

@@ -1,0 +1,111 @@
+//===--- HeatModel.h - how hot a function or a call is ----------*- C++ -*-===//
+//
+// The one place heat is decided. Evidence comes from the call sites of the
+// whole project (ProjectCalls.h), names in the options or the rule set, a
+// profile (Profile.h) and the compiler's inline remarks (InlineRemarks.h);
+// each check states what it needs as a HeatPolicy and asks here. Notes and
+// explain mode say the evidence and the verdict in words made here too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_HEAT_HEATMODEL_H
+#define HOTPATH_TIDY_HEAT_HEATMODEL_H
+
+#include "heat/InlineRemarks.h"
+#include "heat/Profile.h"
+#include "heat/ProjectCalls.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+#include <string>
+
+namespace hotpath {
+
+/// What the options say about heat, read once per check.
+struct HeatSettings {
+  std::optional<Profile> Prof;
+  Profile::Metric Metric = Profile::Metric::Self;
+  double ProfileThreshold = 0.5;
+  /// With a profile, report whatever the profile says (ReportColdFunctions).
+  bool ReportCold = false;
+  std::optional<InlineRemarks> Inline;
+  /// Named hot by the HotFunctions option (the rule set's are in RuleIndex).
+  llvm::StringSet<> OptionHotFunctions;
+  std::string RuleSetName; // for "named hot by the rule set '...'"
+};
+
+/// How much evidence a kind of finding needs: each check's policy, as data.
+struct HeatPolicy {
+  /// The heat score to reach without a profile, and the option that sets it.
+  unsigned Threshold = 0;
+  llvm::StringRef ThresholdOption;
+  /// Without a profile, plain call sites are not enough: some call must
+  /// repeat (in a loop, from an accessor or an assert, a macro, a name).
+  /// Small validators with one error branch are called from everywhere.
+  bool NeedsRepetition = false;
+};
+
+/// The decision on one function, with its evidence and the words for it.
+struct HeatVerdict {
+  CallSiteStats Stats;
+  bool Hot = false;
+  /// "hot: heat score 12 (...) against MultiBranchThreshold 3; ...", for
+  /// explain mode.
+  std::string Why;
+};
+
+class HeatModel {
+public:
+  HeatModel(const HeatSettings &Settings, const ProjectCalls &Calls, const RuleIndex &Rules)
+      : Settings(Settings), Calls(Calls), Rules(Rules) {}
+
+  /// The evidence for \p FD: its call sites here and elsewhere, a name, its
+  /// share of the profile, the inline remarks' count of its calls.
+  CallSiteStats stats(const clang::FunctionDecl *FD) const;
+  /// \p FD judged by \p Policy.
+  HeatVerdict function(const clang::FunctionDecl *FD, const HeatPolicy &Policy) const;
+  /// Whether the call \p Site to the hook \p Hook is hot: with a profile,
+  /// the hook or its caller takes enough samples; without one, hook and
+  /// caller together reach \p Threshold and the call is in a loop or an
+  /// accessor, or its caller is called so. btrfs-progs'
+  /// fmt_print_start_group(), called once per command, met a threshold of 2
+  /// on call counts alone (docs/precision.md).
+  bool callIsHot(const CallSiteIndex::Site &Site, const clang::FunctionDecl *Hook,
+                 unsigned Threshold) const;
+  /// The heat score of \p FD from every call site the project index holds:
+  /// the same in every TU (0 without an index).
+  unsigned indexScore(const clang::FunctionDecl *FD) const;
+
+  bool hasProfile() const { return Settings.Prof.has_value(); }
+  bool hasInlineRemarks() const { return Settings.Inline.has_value(); }
+  /// False only when inline remarks are given and show no call to the
+  /// function left out of line (all inlined, or no call compiled at all).
+  bool staysOutOfLine(const CallSiteStats &S) const;
+  /// Hot enough to report: with a profile, its share of samples reaches
+  /// ProfileThreshold (or ReportColdFunctions asks for all); without one,
+  /// the call-site score reaches \p Threshold.
+  bool isHot(const CallSiteStats &S, unsigned Threshold) const;
+  /// The decision in words: the evidence, what it is weighed against
+  /// (\p Threshold, named \p ThresholdOption), and the outcome.
+  std::string describe(const CallSiteStats &S, unsigned Threshold,
+                       llvm::StringRef ThresholdOption) const;
+
+  /// A call site scores 1, in a loop 2 more, from a macro-generated
+  /// accessor 4 more, in an assert-like macro 1 more; a name 1000.
+  static unsigned score(const CallSiteStats &S);
+  /// Heat beyond a count of plain call sites: a call in a loop, from a
+  /// macro-generated accessor or inside an assert-like macro (here or
+  /// elsewhere in the project), a macro calling it, or a name in the options
+  /// or rule set. Thirty-four calls at the top of debugfs' command handlers
+  /// (e2fsprogs' check_fs_open) run once per typed command: many call sites
+  /// alone do not make a validator hot.
+  static bool repeats(const CallSiteStats &S);
+
+private:
+  const HeatSettings &Settings;
+  const ProjectCalls &Calls;
+  const RuleIndex &Rules;
+};
+
+} // namespace hotpath
+
+#endif // HOTPATH_TIDY_HEAT_HEATMODEL_H
