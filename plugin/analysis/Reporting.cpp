@@ -1,11 +1,11 @@
 //===--- Reporting.cpp - calls that only report, statements that leave ----===//
 
 #include "analysis/Reporting.h"
+#include "source/Tokens.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/CharInfo.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -17,7 +17,7 @@ StringRef outermostMacroName(SourceLocation Loc, const SourceManager &SM,
                              const LangOptions &LangOpts) {
   StringRef Name;
   while (Loc.isMacroID()) {
-    Name = Lexer::getImmediateMacroNameForDiagnostics(Loc, SM, LangOpts);
+    Name = immediateMacroName(Loc, SM, LangOpts);
     Loc = SM.getImmediateMacroCallerLoc(Loc);
   }
   return Name;
@@ -30,7 +30,7 @@ bool anyEnclosingMacro(SourceLocation Loc, const SourceManager &SM, const LangOp
     SourceLocation Expansion =
         SM.isMacroArgExpansion(Loc) ? SM.getImmediateExpansionRange(Loc).getBegin()
                                     : Loc;
-    if (Visit(Lexer::getImmediateMacroNameForDiagnostics(Expansion, SM, LangOpts)))
+    if (Visit(immediateMacroName(Expansion, SM, LangOpts)))
       return true;
     Loc = SM.getImmediateMacroCallerLoc(Loc);
   }

@@ -2,9 +2,9 @@
 
 #include "analysis/Visibility.h"
 #include "source/IncludeGraph.h"
+#include "source/Tokens.h"
 #include "support/Compat.h"
 #include "clang/AST/Expr.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -69,24 +69,15 @@ NamedInCode namedInCode(ArrayRef<const Stmt *> Code, ArrayRef<QualType> Types,
 
   // Macros written in the code: raw-lex its text and look each identifier up.
   for (const Stmt *S : Code) {
-    CharSourceRange Range = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(S->getSourceRange()), SM, Ctx.getLangOpts());
-    if (Range.isInvalid()) {
+    std::optional<std::vector<std::string>> Names =
+        identifiersIn(S->getSourceRange(), SM, Ctx.getLangOpts());
+    if (!Names) {
       Out.MacrosKnown = false;
       Out.Macros.clear();
       return Out;
     }
-    // The raw lexer needs a NUL-terminated buffer that ends where the code does.
-    std::string Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
-    Lexer Raw(Range.getBegin(), Ctx.getLangOpts(), Text.data(), Text.data(),
-              Text.data() + Text.size());
-    Token Tok;
-    while (!Raw.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
-      if (Tok.is(tok::eof))
-        break;
-      if (Tok.isNot(tok::raw_identifier))
-        continue;
-      IdentifierInfo *II = PP.getIdentifierInfo(Tok.getRawIdentifier());
+    for (const std::string &Name : *Names) {
+      IdentifierInfo *II = PP.getIdentifierInfo(Name);
       if (const MacroInfo *MI = PP.getMacroInfo(II); MI && !MI->isBuiltinMacro())
         Out.Macros.emplace_back(II->getName().str(), MI);
     }
