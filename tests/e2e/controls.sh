@@ -16,7 +16,9 @@
 #   * scripts/bench-cost.sh: a hotpath run that crashes, timed or under
 #     callgrind (it once lowered the count and passed the goal);
 #   * scripts/test.sh: a CMake cache with the tests off or another LLVM major,
-#     and a build directory with no tests (CTest was green on it).
+#     and a build directory with no tests (CTest was green on it);
+#   * tests/e2e/layers.py: an include from a lower layer to a higher one, and
+#     a directory that is no layer.
 # The sample-specific controls (the unfixed build through the disassembly
 # check, the known worse shapes through the figure gates, an empty export)
 # live in the tests they control.
@@ -190,4 +192,15 @@ expect_failure "test.sh, a cache of another LLVM major" "HOTPATH_LLVM_MAJOR is '
   cache_usable "$work/cache-18"
 mkdir "$work/no-tests"
 expect_failure "test.sh, a build directory without tests" "No tests were found" run_ctest "$work/no-tests"
+
+# --- layers.py --------------------------------------------------------------
+cp -r "$root/plugin" "$work/layers-up"
+printf '#include "checks/CheckSplitCheck.h"\n' >>"$work/layers-up/analysis/CallSites.h"
+expect_failure "layers, analysis/ includes checks/" \
+  'analysis/ includes "checks/CheckSplitCheck.h" of the higher layer checks/' \
+  python3 "$here/layers.py" "$work/layers-up"
+cp -r "$root/plugin" "$work/layers-dir"
+mkdir "$work/layers-dir/misc" && printf '#include "support/Rules.h"\n' >"$work/layers-dir/misc/x.h"
+expect_failure "layers, a directory that is no layer" "directory 'misc' is not a layer" \
+  python3 "$here/layers.py" "$work/layers-dir"
 finish
