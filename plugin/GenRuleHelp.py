@@ -17,6 +17,8 @@ def plain(md):
     link syntax; code blocks indented."""
     out, in_code = [], False
     for line in md.splitlines():
+        if re.match(r'^\s*<!--.*-->\s*$', line):
+            continue  # a generated block's markers (scripts/gen-docs.py)
         if line.lstrip().startswith('```'):
             in_code = not in_code
             continue
