@@ -30,7 +30,10 @@ void HotpathCheck::loadShared() {
   std::string ProfilePath = Reader.text("Profile");
   Heat.ProfileThreshold = Reader.percent("ProfileThreshold", 0.5);
   Heat.Metric = Reader.choice<Profile::Metric>(
-      "ProfileMetric", {{"self", Profile::Metric::Self}, {"inclusive", Profile::Metric::Inclusive}},
+      "ProfileMetric",
+      {{"self", Profile::Metric::Self},
+       {"inclusive", Profile::Metric::Inclusive},
+       {"removable", Profile::Metric::Removable}},
       "self");
   Heat.ReportCold = Reader.flag("ReportColdFunctions", false);
   std::string InlinePath = Reader.text("InlineRemarks");

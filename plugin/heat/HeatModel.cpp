@@ -29,10 +29,8 @@ CallSiteStats HeatModel::stats(const FunctionDecl *FD) const {
   if (Settings.Prof && FD->getIdentifier()) {
     S.ProfilePercent = Settings.Prof->percentOf(FD->getQualifiedNameAsString(), FD->getName(),
                                                 Settings.Metric);
-    S.ProfileDescription = std::string(Settings.Metric == Profile::Metric::Self
-                                           ? "self samples"
-                                           : "samples (inclusive)") +
-                           " in '" + Settings.Prof->name() + "'";
+    S.ProfileDescription =
+        Settings.Prof->describe(Settings.Metric) + " in '" + Settings.Prof->name() + "'";
     if (!S.ProfilePercent)
       S.ProfilePercent = 0.0;
   }

@@ -1,7 +1,9 @@
 //===--- Profile.cpp - sample profiles as evidence of heat ----------------===//
 
 #include "heat/Profile.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -28,6 +30,40 @@ bool looksFolded(StringRef Line) {
          !Line.drop_front(Space + 1).getAsInteger(10, Count);
 }
 
+/// A callgrind output file: its first line, or the first that says which
+/// tool wrote it.
+bool isCallgrind(StringRef Text) {
+  for (StringRef Line : llvm::split(Text, '\n')) {
+    Line = Line.trim();
+    if (Line.empty())
+      continue;
+    if (Line.starts_with("# callgrind format"))
+      return true;
+    if (Line.starts_with("creator:"))
+      return Line.contains("callgrind");
+    if (!Line.starts_with("version:") && !Line.starts_with("#"))
+      return false;
+  }
+  return false;
+}
+
+/// "fn=(12) name" defines the name of 12, "fn=(12)" uses it, "fn=name" is
+/// uncompressed (callgrind's name compression).
+StringRef compressedName(StringRef Value, llvm::DenseMap<unsigned, std::string> &ById) {
+  Value = Value.trim();
+  if (!Value.consume_front("("))
+    return Value;
+  size_t Close = Value.find(')');
+  unsigned Id = 0;
+  if (Close == StringRef::npos || Value.take_front(Close).getAsInteger(10, Id))
+    return Value;
+  StringRef Rest = Value.drop_front(Close + 1).trim();
+  if (!Rest.empty())
+    ById[Id] = Rest.str();
+  auto It = ById.find(Id);
+  return It == ById.end() ? StringRef() : StringRef(It->second);
+}
+
 } // namespace
 
 std::string Profile::normalizeSymbol(StringRef Symbol) {
@@ -48,6 +84,8 @@ Expected<Profile> Profile::parse(StringRef Text, StringRef Name) {
     return createStringError(inconvertibleErrorCode(),
                              "profile '%s': not a text profile (NUL byte at offset %zu)",
                              Name.str().c_str(), Nul);
+  if (isCallgrind(Text))
+    return parseCallgrind(Text, Name);
 
   SmallVector<StringRef, 0> Lines;
   Text.split(Lines, '\n');
@@ -84,17 +122,19 @@ Expected<Profile> Profile::parse(StringRef Text, StringRef Name) {
 
     // perf report --stdio: "[children%] self% command dso [.] symbol". The
     // call graph printed under an entry is indented and carries no leading
-    // percentage ("|--7.38%--main", "---main", "  __libc_start_main"); skip it.
-    if (Total > 0 && Line.starts_with("  ") && !isdigit(static_cast<unsigned char>(Trimmed[0])))
-      continue;
+    // percentage ("|--7.38%--main", "---main", "  __libc_start_main", and
+    // frames perf could not name: "0", "0x7f3a2c"); skip it.
     SmallVector<StringRef, 8> Fields;
     Trimmed.split(Fields, ' ', -1, /*KeepEmpty=*/false);
     double First, Second;
+    if (Total > 0 && Line.starts_with(" ") && !parsePercent(Fields[0], First))
+      continue;
     if (Fields.empty() || !parsePercent(Fields[0], First))
       return lineError(Name, I + 1,
                        "expected a perf report line ('5.10%  command  object  [.] symbol') "
                        "or folded stacks ('a;b;c 123')");
     bool Children = Fields.size() > 1 && parsePercent(Fields[1], Second);
+    P.HasChildren |= Children;
     // The symbol follows the one-letter mode column: "[.] " user, "[k] " kernel.
     size_t Marker = StringRef::npos;
     for (size_t At = Trimmed.find('['); At != StringRef::npos; At = Trimmed.find('[', At + 1))
@@ -117,11 +157,101 @@ Expected<Profile> Profile::parse(StringRef Text, StringRef Name) {
     return createStringError(inconvertibleErrorCode(), "profile '%s': no samples in it",
                              Name.str().c_str());
   if (Folded && *Folded) {
+    P.From = Source::Folded;
     for (const auto &E : SelfCount)
       P.Self[E.getKey()] = 100.0 * E.getValue() / Total;
     for (const auto &E : InclusiveCount)
       P.Inclusive[E.getKey()] = 100.0 * E.getValue() / Total;
   }
+  // What a rewrite can remove: without call counts, the inclusive share
+  // where the profile has one, else the self share.
+  P.Removable = P.From == Source::Folded || P.HasChildren ? P.Inclusive : P.Self;
+  return P;
+}
+
+Expected<Profile> Profile::parseCallgrind(StringRef Text, StringRef Name) {
+  Profile P;
+  P.Name = sys::path::filename(Name).str();
+  P.From = Source::Callgrind;
+  llvm::DenseMap<unsigned, std::string> FnIds;
+  StringMap<uint64_t> SelfCost, CallCost;
+  unsigned Positions = 1; // "positions: line" unless said otherwise
+  uint64_t Total = 0, Summed = 0, PendingCalls = 0;
+  bool Pending = false, SawEvents = false;
+  std::string Fn, CalledFn;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef Line = Lines[I].trim();
+    if (Line.empty() || Line.starts_with("#"))
+      continue;
+    if (Line.consume_front("positions:")) {
+      SmallVector<StringRef, 2> Kinds;
+      Line.split(Kinds, ' ', -1, /*KeepEmpty=*/false);
+      Positions = std::max<size_t>(1, Kinds.size());
+    } else if (Line.consume_front("events:")) {
+      SawEvents = true;
+    } else if (Line.consume_front("summary:") || Line.consume_front("totals:")) {
+      uint64_t N = 0;
+      if (!Line.trim().split(' ').first.getAsInteger(10, N))
+        Total = std::max(Total, N);
+    } else if (Line.consume_front("fn=")) {
+      Fn = normalizeSymbol(compressedName(Line, FnIds));
+      size_t Quote = Fn.find('\''); // "f'2": a recursion level of f
+      if (Quote != std::string::npos && Quote > 0)
+        Fn.resize(Quote);
+    } else if (Line.consume_front("cfn=")) {
+      CalledFn = normalizeSymbol(compressedName(Line, FnIds));
+      size_t Quote = CalledFn.find('\'');
+      if (Quote != std::string::npos && Quote > 0)
+        CalledFn.resize(Quote);
+    } else if (Line.consume_front("calls=")) {
+      if (Line.split(' ').first.getAsInteger(10, PendingCalls))
+        return lineError(Name, I + 1, "expected 'calls=COUNT TARGET'");
+      Pending = true;
+    } else if (isdigit(static_cast<unsigned char>(Line[0])) || Line[0] == '+' ||
+               Line[0] == '-' || Line[0] == '*') {
+      // A cost line: the positions, then the cost of each event; the first
+      // event (instructions, Ir, by default) is the one read.
+      SmallVector<StringRef, 8> Fields;
+      Line.split(Fields, ' ', -1, /*KeepEmpty=*/false);
+      uint64_t Cost = 0;
+      if (Fields.size() > Positions && Fields[Positions].getAsInteger(10, Cost))
+        return lineError(Name, I + 1, "expected a cost line ('POSITION COST...')");
+      if (Pending) {
+        CallCost[Fn] += Cost;
+        P.Calls[CalledFn] += PendingCalls;
+        Pending = false;
+      } else {
+        SelfCost[Fn] += Cost;
+        Summed += Cost;
+      }
+    } else if (Line.contains('=') || Line.contains(':')) {
+      continue; // fl=, fi=, fe=, ob=, cob=, cfi=, jump=, desc:, cmd:, ...
+    } else {
+      return lineError(Name, I + 1, "expected a callgrind line");
+    }
+  }
+  if (!SawEvents)
+    return createStringError(inconvertibleErrorCode(),
+                             "profile '%s': a callgrind file with no 'events:' line",
+                             Name.str().c_str());
+  if (Total == 0)
+    Total = Summed;
+  if (Total == 0)
+    return createStringError(inconvertibleErrorCode(), "profile '%s': no samples in it",
+                             Name.str().c_str());
+  for (const auto &E : SelfCost) {
+    uint64_t Incl = E.getValue() + CallCost.lookup(E.getKey());
+    P.Self[E.getKey()] = 100.0 * E.getValue() / Total;
+    P.Inclusive[E.getKey()] = 100.0 * Incl / Total;
+  }
+  for (const auto &E : CallCost)
+    if (!SelfCost.count(E.getKey()))
+      P.Inclusive[E.getKey()] = 100.0 * E.getValue() / Total;
+  for (const auto &E : P.Inclusive)
+    P.Removable[E.getKey()] =
+        E.getValue() + 100.0 * CallOverhead * P.Calls.lookup(E.getKey()) / Total;
   return P;
 }
 
@@ -135,11 +265,40 @@ Expected<Profile> Profile::load(StringRef Path) {
 
 std::optional<double> Profile::percentOf(StringRef QualifiedName, StringRef Name,
                                          Metric M) const {
-  const StringMap<double> &Map = M == Metric::Self ? Self : Inclusive;
+  const StringMap<double> &Map = M == Metric::Self        ? Self
+                                 : M == Metric::Inclusive ? Inclusive
+                                                          : Removable;
   for (StringRef Key : {QualifiedName, Name})
     if (auto It = Map.find(Key); It != Map.end())
       return It->getValue();
   return std::nullopt;
+}
+
+std::optional<uint64_t> Profile::callsOf(StringRef QualifiedName, StringRef Name) const {
+  if (From != Source::Callgrind)
+    return std::nullopt;
+  for (StringRef Key : {QualifiedName, Name})
+    if (auto It = Calls.find(Key); It != Calls.end())
+      return It->getValue();
+  return uint64_t(0);
+}
+
+std::string Profile::describe(Metric M) const {
+  bool Instructions = From == Source::Callgrind;
+  std::string Unit = Instructions ? "instructions" : "samples";
+  switch (M) {
+  case Metric::Self:
+    return "self " + Unit;
+  case Metric::Inclusive:
+    return Unit + " (inclusive)";
+  case Metric::Removable:
+    if (Instructions)
+      return "instructions removable (inclusive, and " + std::to_string(CallOverhead) +
+             " per call its callers make)";
+    return From == Source::Folded || HasChildren ? "samples removable (inclusive)"
+                                                 : "self samples";
+  }
+  return Unit;
 }
 
 } // namespace hotpath

@@ -1,8 +1,11 @@
 //===--- Profile.h - sample profiles as evidence of heat -------*- C++ -*-===//
 //
 // Reads the profiles users already have: `perf report --stdio` output (with or
-// without --children) and folded stacks ("a;b;c 123", as stackcollapse
-// writes them), and says what share of the samples a function took.
+// without --children, call graphs and all), folded stacks ("a;b;c 123", as
+// stackcollapse writes them) and callgrind output files (instructions and
+// call counts), and says what share of the samples or instructions a
+// function took: by itself, with what it calls, or as the cost a rewrite
+// can remove (Metric::Removable).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +15,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -19,7 +23,23 @@ namespace hotpath {
 
 class Profile {
 public:
-  enum class Metric { Self, Inclusive };
+  enum class Metric {
+    Self,      // in the function itself
+    Inclusive, // with it on the stack
+    /// What taking the function off the hot path can save: its inclusive
+    /// cost plus the call overhead its callers pay (callgrind, which counts
+    /// the calls); the inclusive share where calls are not counted (perf
+    /// --children, folded stacks), the self share where nothing more is
+    /// known (perf without --children).
+    Removable,
+  };
+  /// What the profile counts.
+  enum class Source { PerfReport, Folded, Callgrind };
+  /// Instructions a call costs its caller besides the callee's own: the
+  /// call, the return, and moving arguments and saved registers, as counted
+  /// on the accessor benchmark (bench.extent-buffer: the out-of-line check's
+  /// calls cost 4 instructions each beyond the check's inclusive count).
+  static constexpr unsigned CallOverhead = 4;
 
   /// Reads a profile file; errors name the file and the line.
   static llvm::Expected<Profile> load(llvm::StringRef Path);
@@ -33,14 +53,23 @@ public:
 
   /// "perf.txt": for messages.
   const std::string &name() const { return Name; }
+  Source source() const { return From; }
+  /// "self samples", "instructions removable"... the unit \p M counts in.
+  std::string describe(Metric M) const;
+  /// Calls of \p Name the profile counted (callgrind), if it counts them.
+  std::optional<uint64_t> callsOf(llvm::StringRef QualifiedName, llvm::StringRef Name) const;
 
   /// Compiler clones and parameter lists removed: "f.constprop.0" -> "f",
   /// "ns::C::f(int) const" -> "ns::C::f".
   static std::string normalizeSymbol(llvm::StringRef Symbol);
 
 private:
+  static llvm::Expected<Profile> parseCallgrind(llvm::StringRef Text, llvm::StringRef Name);
   std::string Name;
-  llvm::StringMap<double> Self, Inclusive; // percentages
+  Source From = Source::PerfReport;
+  bool HasChildren = false; // a perf report with --children
+  llvm::StringMap<double> Self, Inclusive, Removable; // percentages
+  llvm::StringMap<uint64_t> Calls;
 };
 
 } // namespace hotpath

@@ -84,6 +84,11 @@ enum class NoFixReason {
 
 /// A reason, where it holds, and what its text names.
 struct NoFix {
+  NoFix(NoFixReason Reason, clang::SourceLocation Loc = {}, std::string Subject = "",
+        std::string Condition = "", std::string Detail = "", unsigned Count = 0)
+      : Reason(Reason), Loc(Loc), Subject(std::move(Subject)),
+        Condition(std::move(Condition)), Detail(std::move(Detail)), Count(Count) {}
+
   NoFixReason Reason;
   clang::SourceLocation Loc;
   std::string Subject;   // the function, macro, hook or name concerned

@@ -59,6 +59,6 @@ expect_error profile-empty      "$work/empty-profile.txt" "profile '$work/empty-
 expect_error profile-binary     "$work/binary-profile.txt" "profile '$work/binary-profile.txt': not a text profile (NUL byte at offset 9)" Profile
 expect_error profile-missing    "$work/nope.txt" "profile '$work/nope.txt': cannot read: No such file or directory" Profile
 expect_error profile-threshold  "lots" "ProfileThreshold 'lots' is not a percentage between 0 and 100" ProfileThreshold
-expect_error profile-metric     "total" "ProfileMetric 'total' is not 'self' or 'inclusive'" ProfileMetric
+expect_error profile-metric     "total" "ProfileMetric 'total' is not 'self', 'inclusive' or 'removable'" ProfileMetric
 echo "$passed passed, $fail failed"
 [ "$fail" -eq 0 ]
