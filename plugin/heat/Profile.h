@@ -36,9 +36,9 @@ public:
   /// What the profile counts.
   enum class Source { PerfReport, Folded, Callgrind };
   /// Instructions a call costs its caller besides the callee's own: the
-  /// call, the return, and moving arguments and saved registers, as counted
-  /// on the accessor benchmark (bench.extent-buffer: the out-of-line check's
-  /// calls cost 4 instructions each beyond the check's inclusive count).
+  /// call and the return, and moving arguments and saved registers around
+  /// them. An estimate (x86-64: call, ret, and about two moves); what a
+  /// split removes on real workloads is in docs/profile.md.
   static constexpr unsigned CallOverhead = 4;
 
   /// Reads a profile file; errors name the file and the line.
