@@ -309,7 +309,7 @@ private:
       unsigned RealLoops = Loops & ~OncePerRunBit;
       bool Once = (Loops & OncePerRunBit) ||
                   (RealLoops == 0 && Enclosing && Enclosing->isMain());
-      Index.recordCall(Call, Direct, Enclosing, RealLoops > 0 && !Once, InAccessor, InAssert,
+      Index.recordCall(Call, Direct, Enclosing, Once ? 0 : RealLoops, InAccessor, InAssert,
                        Once);
     }
     // The callee's own name is a call, not a use of its address.
@@ -333,16 +333,16 @@ void CallSiteIndex::indexBody(const Stmt *Body, const FunctionDecl *Enclosing,
 }
 
 void CallSiteIndex::recordCall(const CallExpr *Call, const FunctionDecl *Callee,
-                               const FunctionDecl *Enclosing, bool InLoop, bool InAccessor,
+                               const FunctionDecl *Enclosing, unsigned Loops, bool InAccessor,
                                bool InAssert, bool OncePerRun) {
   CallSiteStats &S = Stats[Callee->getCanonicalDecl()];
   ++S.Calls;
   S.OncePerRun += OncePerRun;
-  S.InLoops += InLoop;
+  S.InLoops += Loops > 0;
   S.FromMacroAccessors += InAccessor;
   S.InAssertMacros += InAssert;
   if (Enclosing)
-    Sites.push_back({Call, Enclosing, InLoop, InAccessor});
+    Sites.push_back({Call, Enclosing, Loops > 0, InAccessor, Loops});
 }
 
 void CallSiteIndex::recordAddressTaken(const FunctionDecl *FD) {

@@ -100,8 +100,10 @@ public:
                  const clang::ASTContext &Ctx, const RuleIndex &Rules);
   /// What the walk of a body found: a direct call in \p Enclosing (null
   /// for a global's initializer), and a function used as a value.
+  /// \p Loops: the hot loops around the call (0 for one that runs once a
+  /// run: in main outside any loop, or in a loop over the command line).
   void recordCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
-                  const clang::FunctionDecl *Enclosing, bool InLoop, bool InAccessor,
+                  const clang::FunctionDecl *Enclosing, unsigned Loops, bool InAccessor,
                   bool InAssert, bool OncePerRun = false);
   void recordAddressTaken(const clang::FunctionDecl *FD);
   void recordMacroDefinition(const clang::IdentifierInfo *Macro,
@@ -120,6 +122,9 @@ public:
     const clang::FunctionDecl *Caller;
     bool InLoop;
     bool InAccessor; // the caller is written by a macro
+    /// How many loops are around the call (those that print every
+    /// iteration or walk the command line not counted).
+    unsigned Loops = 0;
   };
   const std::vector<Site> &sites() const { return Sites; }
   /// Every function called, or used as a value, in the TU, with what the

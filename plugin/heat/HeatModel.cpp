@@ -7,6 +7,11 @@ using namespace clang;
 
 namespace hotpath {
 
+unsigned HeatModel::chainLoopsNeeded(const HeatPolicy &P) {
+  // What needs more than plain call sites needs a nested loop on a chain.
+  return std::max(P.ChainLoops, P.NeedsRepetition ? 2u : 1u);
+}
+
 unsigned HeatModel::score(const CallSiteStats &S) {
   return S.Calls - S.OncePerRun + 2 * S.InLoops + 4 * S.FromMacroAccessors + S.InAssertMacros +
          4 * static_cast<unsigned>(S.CallingMacros.size()) + (S.NamedHot ? 1000 : 0) +
@@ -63,12 +68,21 @@ HeatVerdict HeatModel::function(const FunctionDecl *FD, const HeatPolicy &Policy
   bool CountOnly = Policy.NeedsRepetition && !hasProfile() && !repeats(V.Stats);
   bool Hot = isHot(V.Stats, Policy.Threshold);
   V.Hot = Hot && !CountOnly;
-  V.Why = CountOnly && Hot
-              ? "not hot: a check with one branch needs more than plain call sites (a call "
-                "in a loop, from a macro-generated accessor or in an assert-like macro, a "
-                "profile, or a name in HotFunctions or the rule set): " +
-                    V.Stats.describe()
-              : describe(V.Stats, Policy.Threshold, Policy.ThresholdOption);
+  if (!V.Hot && !hasProfile() && staysOutOfLine(V.Stats)) {
+    // Its own call sites are not enough: the program's chains of calls.
+    V.Chain = Calls.graph().chainOf(FD);
+    V.ByChain = V.Hot = V.Chain.Loops >= chainLoopsNeeded(Policy);
+  }
+  if (V.ByChain)
+    V.Why = "hot: " + V.Chain.text() + " (" + std::to_string(V.Chain.Loops) +
+            " loop(s) on the chain, " + std::to_string(chainLoopsNeeded(Policy)) + " needed)";
+  else
+    V.Why = CountOnly && Hot
+                ? "not hot: a check with one branch needs more than plain call sites (a call "
+                  "in a loop, from a macro-generated accessor or in an assert-like macro, a "
+                  "profile, or a name in HotFunctions or the rule set): " +
+                      V.Stats.describe()
+                : describe(V.Stats, Policy.Threshold, Policy.ThresholdOption);
   return V;
 }
 
@@ -83,7 +97,10 @@ bool HeatModel::callIsHot(const CallSiteIndex::Site &Site, const FunctionDecl *H
   CallSiteStats CS = stats(Site.Caller);
   if (hasProfile())
     return isHot(HS, 0) || isHot(CS, 0);
-  return score(HS) + score(CS) >= Threshold && (Site.InLoop || Site.InAccessor || repeats(CS));
+  if (score(HS) + score(CS) < Threshold)
+    return false;
+  return Site.InLoop || Site.InAccessor || repeats(CS) ||
+         Calls.graph().chainOf(Site.Caller).Loops > 0;
 }
 
 std::string HeatModel::describe(const CallSiteStats &S, unsigned Threshold,

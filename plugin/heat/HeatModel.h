@@ -42,12 +42,20 @@ struct HeatPolicy {
   /// repeat (in a loop, from an accessor or an assert, a macro, a name).
   /// Small validators with one error branch are called from everywhere.
   bool NeedsRepetition = false;
+  /// Or: this many loops on some chain of calls that reaches it
+  /// (CallGraph.h), wherever in the program they are.
+  unsigned ChainLoops = 1;
 };
 
 /// The decision on one function, with its evidence and the words for it.
 struct HeatVerdict {
   CallSiteStats Stats;
+  /// The chain of calls that puts it under the most loops.
+  HeatChain Chain;
   bool Hot = false;
+  /// Hot by the chain of calls, not by its own call sites: the notes say
+  /// the chain.
+  bool ByChain = false;
   /// "hot: heat score 12 (...) against MultiBranchThreshold 3; ...", for
   /// explain mode.
   std::string Why;
@@ -66,9 +74,9 @@ public:
   /// Whether the call \p Site to the hook \p Hook is hot: with a profile,
   /// the hook or its caller takes enough samples; without one, hook and
   /// caller together reach \p Threshold and the call is in a loop or an
-  /// accessor, or its caller is called so. btrfs-progs'
-  /// fmt_print_start_group(), called once per command, met a threshold of 2
-  /// on call counts alone (docs/precision.md).
+  /// accessor, or some chain of calls to its caller has a loop on it.
+  /// btrfs-progs' fmt_print_start_group(), called once per command, met a
+  /// threshold of 2 on call counts alone (docs/precision.md).
   bool callIsHot(const CallSiteIndex::Site &Site, const clang::FunctionDecl *Hook,
                  unsigned Threshold) const;
   /// The heat score of \p FD from every call site the project index holds:
@@ -99,6 +107,8 @@ public:
   /// (e2fsprogs' check_fs_open) run once per typed command: many call sites
   /// alone do not make a validator hot.
   static bool repeats(const CallSiteStats &S);
+  /// The loops a chain of calls needs to make a function hot by \p P.
+  static unsigned chainLoopsNeeded(const HeatPolicy &P);
 
 private:
   const HeatSettings &Settings;

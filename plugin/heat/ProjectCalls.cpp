@@ -11,7 +11,7 @@ namespace hotpath {
 
 ProjectCalls::ProjectCalls(const ASTContext &Ctx, const index::ProjectIndex *Project,
                            const CallSiteIndex &Sites)
-    : Ctx(Ctx), Project(Project), Sites(Sites) {}
+    : Ctx(Ctx), Project(Project), Sites(Sites), Graph(Project, Sites) {}
 
 ProjectCalls::~ProjectCalls() = default;
 

@@ -13,6 +13,7 @@
 #define HOTPATH_TIDY_HEAT_PROJECTCALLS_H
 
 #include "analysis/CallSites.h"
+#include "heat/CallGraph.h"
 #include "index/ProjectIndex.h"
 #include "support/Rules.h"
 #include "clang/AST/ASTContext.h"
@@ -65,6 +66,9 @@ public:
   /// What every call site passes \p Param, when that is known.
   std::optional<ConstantParam> constantParam(const clang::FunctionDecl *FD,
                                              unsigned Param) const;
+  /// The program's call graph: the whole project's with an index, else
+  /// this TU's.
+  const CallGraph &graph() const { return Graph; }
   /// The display name of an index file: its bare name, as fileNameAt().
   static std::string displayName(llvm::StringRef Path);
 
@@ -75,6 +79,7 @@ private:
   const clang::ASTContext &Ctx;
   const index::ProjectIndex *Project;
   const CallSiteIndex &Sites;
+  CallGraph Graph;
   // (A std::map: references to its vectors outlive later insertions.)
   mutable std::map<const clang::FunctionDecl *, std::vector<index::CallSite>> Local;
   mutable llvm::DenseMap<const clang::FunctionDecl *, const index::Function *> Functions;

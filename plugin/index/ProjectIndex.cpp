@@ -176,10 +176,14 @@ private:
     J.object([&] {
       at(J, C.Loc);
       J.attribute("caller", C.Caller);
+      if (!C.CallerUSR.empty())
+        J.attribute("caller_usr", C.CallerUSR);
       if (C.Count != 1)
         J.attribute("count", static_cast<int64_t>(C.Count));
       if (C.InLoop)
         J.attribute("loop", true);
+      if (C.Loops > 1)
+        J.attribute("loops", static_cast<int64_t>(C.Loops));
       if (!C.Accessor.empty())
         J.attribute("accessor", C.Accessor);
       if (!C.Macros.empty())
@@ -429,8 +433,12 @@ private:
     if (!O || !location(*O, Where, C.Loc) || !str(*O, "caller", Where, C.Caller, true) ||
         !optUnsigned(*O, "count", Where + ".count", C.Count) ||
         !boolean(*O, "loop", Where, C.InLoop) ||
+        !str(*O, "caller_usr", Where, C.CallerUSR, false) ||
+        !optUnsigned(*O, "loops", Where + ".loops", C.Loops) ||
         !str(*O, "accessor", Where, C.Accessor, false) || !strings(*O, "macros", Where, C.Macros))
       return false;
+    if (C.InLoop && C.Loops == 0)
+      C.Loops = 1;
     if (const llvm::json::Value *Args = O->get("args")) {
       const llvm::json::Array *A = Args->getAsArray();
       if (!A)

@@ -35,7 +35,7 @@ namespace hotpath::index {
 inline constexpr const char FormatName[] = "hotpath-project-index";
 /// The version this build writes and reads; any other is an error. Bump it
 /// whenever a field changes meaning or a reader would miss a new one.
-inline constexpr unsigned FormatVersion = 1;
+inline constexpr unsigned FormatVersion = 2;
 
 /// A place in a file: absolute, symlink-free path; 1-based line and
 /// (byte) column of the expansion, as clang reports them.
@@ -83,8 +83,12 @@ struct HookShape {
 struct CallSite {
   Location Loc;              // expansion location of the call
   std::string Caller;        // the function whose body holds it
+  std::string CallerUSR;     // its USR: the call graph's edge
   unsigned Count = 1;        // calls with this key
   bool InLoop = false;
+  /// The loops around the call (InLoop: at least one); loops that print
+  /// every iteration or walk the command line are not counted.
+  unsigned Loops = 0;
   std::string Accessor;      // the macro that wrote the caller, or ""
   std::vector<std::string> Macros; // macros whose expansion holds the call
   /// Arguments that are integer constants: parameter index -> value, as

@@ -71,7 +71,9 @@ CallSite RecordMaker::callSite(const CallSiteIndex::Site &S) {
   const CallExpr *Call = S.Call;
   C.Loc = location(Call->getBeginLoc());
   C.Caller = S.Caller->getNameAsString();
+  C.CallerUSR = usr(S.Caller);
   C.InLoop = S.InLoop;
+  C.Loops = S.Loops;
   if (S.InAccessor)
     C.Accessor = outermostMacroName(S.Caller->getLocation(), SM, Ctx.getLangOpts()).str();
   if (Call->getBeginLoc().isMacroID())

@@ -1,0 +1,128 @@
+//===--- CallGraph.cpp - heat that follows the program --------------------===//
+
+#include "heat/CallGraph.h"
+#include "index/ShardBuilder.h"
+#include "source/SourceText.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace hotpath {
+
+namespace {
+/// Chains longer than this are not followed further: the estimate is of
+/// loop nesting, and no real chain of loops is deeper.
+constexpr unsigned MaxDepth = 24;
+
+std::string loopsText(unsigned Loops) {
+  return Loops == 1 ? "in a loop" : "in " + std::to_string(Loops) + " nested loops";
+}
+} // namespace
+
+std::string HeatChain::text() const {
+  if (Loops == 0 || Steps.empty())
+    return "";
+  std::string Out;
+  for (size_t I = 0; I < Steps.size(); ++I) {
+    const Step &S = Steps[I];
+    std::string Where = S.Caller + " (" + S.File + ":" + std::to_string(S.Line) + ")";
+    std::string How = S.Loops      ? "called " + loopsText(S.Loops) + " in " + Where
+                      : S.Accessor ? "called by the macro-generated accessor " + Where
+                                   : "called by " + Where;
+    Out += I == 0 ? How : ", which is " + How;
+  }
+  return Out;
+}
+
+const CallGraph::Best &CallGraph::bestOfIndexed(const std::string &USR, unsigned Depth) const {
+  Best &B = Indexed[USR];
+  if (B.Done || B.Visiting || Depth > MaxDepth)
+    return B; // a cycle, or too deep: what is known so far
+  B.Visiting = true;
+  const index::Function *F = Project->find(USR);
+  for (const index::CallSite &C : F ? F->Calls : std::vector<index::CallSite>{}) {
+    unsigned Here = C.Loops + (C.Accessor.empty() ? 0 : 1);
+    unsigned Total = Here;
+    if (!C.CallerUSR.empty() && C.CallerUSR != USR)
+      Total += bestOfIndexed(C.CallerUSR, Depth + 1).Loops;
+    if (Total > B.Loops) {
+      B.Loops = Total;
+      B.Via = {C.Caller, llvm::sys::path::filename(C.Loc.File).str(), C.Loc.Line, C.Loops,
+               !C.Accessor.empty()};
+      B.Next = C.CallerUSR;
+    }
+  }
+  B.Visiting = false;
+  B.Done = Depth <= MaxDepth;
+  return B;
+}
+
+const CallGraph::Best &CallGraph::bestOfLocal(const FunctionDecl *FD, unsigned Depth) const {
+  FD = FD->getCanonicalDecl();
+  Best &B = LocalBest[FD];
+  if (B.Done || B.Visiting || Depth > MaxDepth)
+    return B;
+  B.Visiting = true;
+  if (!LocalIndexed) {
+    for (const CallSiteIndex::Site &S : Local.sites())
+      if (const FunctionDecl *Callee = S.Call->getDirectCallee())
+        LocalCallers[Callee->getCanonicalDecl()].push_back(&S);
+    LocalIndexed = true;
+  }
+  auto Sites = LocalCallers.find(FD);
+  for (const CallSiteIndex::Site *P : Sites == LocalCallers.end()
+                                          ? std::vector<const CallSiteIndex::Site *>{}
+                                          : Sites->second) {
+    const CallSiteIndex::Site &S = *P;
+    unsigned Total = S.Loops + (S.InAccessor ? 1 : 0);
+    const FunctionDecl *Caller = S.Caller->getCanonicalDecl();
+    if (Caller != FD)
+      Total += bestOfLocal(Caller, Depth + 1).Loops;
+    if (Total > B.Loops) {
+      const SourceManager &SM = S.Caller->getASTContext().getSourceManager();
+      B.Loops = Total;
+      B.Via = {S.Caller->getNameAsString(), fileNameAt(S.Call->getBeginLoc(), SM),
+               SM.getExpansionLineNumber(S.Call->getBeginLoc()), S.Loops, S.InAccessor};
+      B.Next.clear();
+      LocalNext[FD] = Caller;
+    }
+  }
+  B.Visiting = false;
+  B.Done = Depth <= MaxDepth;
+  return B;
+}
+
+HeatChain CallGraph::chainOf(const FunctionDecl *FD) const {
+  HeatChain Out;
+  std::string USR = Project ? index::RecordMaker::usr(FD) : "";
+  if (Project && !USR.empty() && Project->find(USR)) {
+    const Best *B = &bestOfIndexed(USR, 0);
+    Out.Loops = B->Loops;
+    // Follow the best chain out to the last call that has loops around it.
+    for (unsigned Left = Out.Loops, I = 0; Left > 0 && I <= MaxDepth; ++I) {
+      Out.Steps.push_back(B->Via);
+      unsigned Here = B->Via.Loops + (B->Via.Accessor ? 1 : 0);
+      Left = Left > Here ? Left - Here : 0;
+      if (B->Next.empty())
+        break;
+      B = &bestOfIndexed(B->Next, 0);
+    }
+    return Out;
+  }
+  const Best *B = &bestOfLocal(FD, 0);
+  Out.Loops = B->Loops;
+  const FunctionDecl *At = FD->getCanonicalDecl();
+  for (unsigned Left = Out.Loops, I = 0; Left > 0 && I <= MaxDepth; ++I) {
+    Out.Steps.push_back(B->Via);
+    unsigned Here = B->Via.Loops + (B->Via.Accessor ? 1 : 0);
+    Left = Left > Here ? Left - Here : 0;
+    auto It = LocalNext.find(At);
+    if (It == LocalNext.end())
+      break;
+    At = It->second;
+    B = &bestOfLocal(At, 0);
+  }
+  return Out;
+}
+
+} // namespace hotpath

@@ -1,0 +1,84 @@
+//===--- CallGraph.h - heat that follows the program ------------*- C++ -*-===//
+//
+// How often a function runs, estimated from the program's call graph rather
+// than from its call sites alone: the deepest nesting of loops on any chain
+// of calls that reaches it. A check called once by a helper that a loop in
+// another file calls runs as often as that loop; thirty-four calls from
+// once-per-command handlers run once per command. Each call site counts the
+// loops around it (loops that print every iteration or walk the command line
+// do not count, analysis/CallSites.h), and a call from a macro-generated
+// accessor counts as one (accessors are called from everywhere). With a
+// project index the graph is the whole project's, across files; without
+// one, this translation unit's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTPATH_TIDY_HEAT_CALLGRAPH_H
+#define HOTPATH_TIDY_HEAT_CALLGRAPH_H
+
+#include "analysis/CallSites.h"
+#include "index/ProjectIndex.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hotpath {
+
+/// The chain of calls that puts a function under the most loops.
+struct HeatChain {
+  struct Step {
+    std::string Caller; // who calls (the next step's function)
+    std::string File;   // bare file name of the call
+    unsigned Line = 0;
+    unsigned Loops = 0; // loops around this call
+    bool Accessor = false;
+  };
+  /// Loops on the chain, in all.
+  unsigned Loops = 0;
+  /// From the function outwards: the call in its caller first, up to the
+  /// outermost call that has loops around it.
+  std::vector<Step> Steps;
+
+  /// "called in a loop in walk_leaf (tree.c:64)", "called by item_get_u32
+  /// (items.c:38), which is called in 2 nested loops in walk_tree
+  /// (tree.c:64)"; "" when no loop is on any chain.
+  std::string text() const;
+};
+
+class CallGraph {
+public:
+  /// \p Project may be null: this TU's call sites (\p Local) are the graph.
+  CallGraph(const index::ProjectIndex *Project, const CallSiteIndex &Local)
+      : Project(Project), Local(Local) {}
+
+  /// The chain of calls that puts \p FD under the most loops.
+  HeatChain chainOf(const clang::FunctionDecl *FD) const;
+
+private:
+  struct Best {
+    unsigned Loops = 0;
+    HeatChain::Step Via;  // the call on the best chain
+    std::string Next;     // the caller's key, for the rest of the chain
+    bool Done = false, Visiting = false;
+  };
+  const Best &bestOfIndexed(const std::string &USR, unsigned Depth) const;
+  const Best &bestOfLocal(const clang::FunctionDecl *FD, unsigned Depth) const;
+
+  const index::ProjectIndex *Project;
+  const CallSiteIndex &Local;
+  mutable llvm::StringMap<Best> Indexed;
+  // Node-based maps: a reference to an entry outlives the insertions the
+  // recursion makes.
+  mutable std::map<const clang::FunctionDecl *, Best> LocalBest;
+  mutable std::map<const clang::FunctionDecl *, const clang::FunctionDecl *> LocalNext;
+  mutable std::map<const clang::FunctionDecl *, std::vector<const CallSiteIndex::Site *>>
+      LocalCallers;
+  mutable bool LocalIndexed = false;
+};
+
+} // namespace hotpath
+
+#endif // HOTPATH_TIDY_HEAT_CALLGRAPH_H
