@@ -1,0 +1,239 @@
+//===--- HeatTest.cpp - heat that follows the program ---------------------===//
+//
+// A check or hook call is hot when the program runs it often: some chain of
+// calls that reaches it has loops on it (heat/CallGraph.h), in this TU or,
+// with a project index, across files. Each case has a control that differs
+// only in the loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/CheckSplitCheck.h"
+#include "checks/HookGateCheck.h"
+#include "index/ProjectIndex.h"
+#include "TestHelpers.h"
+#include "gtest/gtest.h"
+#include "llvm/Support/FileSystem.h"
+
+using namespace hotpath;
+using hotpath::test::CheckTester;
+using hotpath::test::Diag;
+using hotpath::test::RunResult;
+
+namespace {
+
+const CheckTester<CheckSplitCheck> Split("hotpath-check-split");
+const CheckTester<HookGateCheck> Gate("hotpath-hook-gate");
+
+const char TwoBranch[] = R"c(#include <stdbool.h>
+#include <stdio.h>
+struct buf { unsigned long len; };
+static bool check_two(const struct buf *b, unsigned long off, unsigned long n)
+{
+	if (off > b->len) {
+		fprintf(stderr, "start %lu\n", off);
+		return false;
+	}
+	if (n > b->len - off) {
+		fprintf(stderr, "end %lu\n", n);
+		return false;
+	}
+	return true;
+}
+)c";
+
+/// Messages of the warnings of \p R.
+std::vector<std::string> warnings(const RunResult &R) {
+  std::vector<std::string> Out;
+  for (const Diag &D : R.diagsOfLevel("warning"))
+    Out.push_back(D.Message);
+  return Out;
+}
+
+/// The notes of \p R that start with \p Prefix.
+std::vector<std::string> notesStarting(const RunResult &R, llvm::StringRef Prefix) {
+  std::vector<std::string> Out;
+  for (const Diag &D : R.diagsOfLevel("note"))
+    if (llvm::StringRef(D.Message).starts_with(Prefix))
+      Out.push_back(D.Message);
+  return Out;
+}
+
+TEST(Heat, ACheckReachedThroughAHelperCalledInALoopIsHot) {
+  // check_two has one plain call site: its own call sites say nothing. Its
+  // caller get() is called in a loop: that makes it hot.
+  std::string Hot = std::string(TwoBranch) +
+                    "static int get(const struct buf *b, unsigned long off)\n"
+                    "{\n\treturn check_two(b, off, 1) ? 1 : 0;\n}\n"
+                    "int walk(const struct buf *b, int n)\n{\n\tint s = 0;\n"
+                    "\tfor (int i = 0; i < n; i++)\n\t\ts += get(b, (unsigned long)i);\n"
+                    "\treturn s;\n}\n";
+  RunResult R = Split.run(Hot, "input.c", {{"Explain", "check_two"}});
+  EXPECT_EQ(warnings(R).size(), 1u) << R.dump();
+  EXPECT_EQ(notesStarting(R, "hot:"),
+            std::vector<std::string>{"hot: called by get (input.c:18), which is called in a "
+                                     "loop in walk (input.c:24) (1 loop(s) on the chain, 1 "
+                                     "needed)"})
+      << R.dump();
+  // Control: the same helper called once, outside any loop.
+  std::string Cold = Hot;
+  Cold.replace(Cold.find("\tfor (int i = 0; i < n; i++)\n\t\t"), 31, "\t");
+  ASSERT_EQ(Cold.find("for ("), std::string::npos);
+  RunResult C = Split.run(Cold, "input.c", {{"Explain", "check_two"}});
+  EXPECT_TRUE(warnings(C).empty()) << C.dump();
+  EXPECT_EQ(notesStarting(C, "not hot:").size(), 1u) << C.dump();
+}
+
+const char OneBranch[] = R"c(#include <stdbool.h>
+#include <stdio.h>
+struct buf { unsigned long len; };
+static bool check_one(const struct buf *b, unsigned long off)
+{
+	if (off > b->len) {
+		fprintf(stderr, "bad %lu\n", off);
+		return false;
+	}
+	return true;
+}
+static int get(const struct buf *b, unsigned long off)
+{
+	return check_one(b, off) ? 1 : 0;
+}
+)c";
+
+TEST(Heat, ACheckWithOneBranchNeedsNestedLoopsOnItsChain) {
+  // Small validators are called from everywhere: one loop on the chain is
+  // not enough for a check with one branch, two are.
+  std::string One = std::string(OneBranch) +
+                    "int walk(const struct buf *b, int n)\n{\n\tint s = 0;\n"
+                    "\tfor (int i = 0; i < n; i++)\n\t\ts += get(b, (unsigned long)i);\n"
+                    "\treturn s;\n}\n";
+  EXPECT_TRUE(warnings(Split.run(One)).empty());
+  std::string Two = std::string(OneBranch) +
+                    "int walk(const struct buf *b, int n)\n{\n\tint s = 0;\n"
+                    "\tfor (int i = 0; i < n; i++)\n\t\tfor (int j = 0; j < n; j++)\n"
+                    "\t\t\ts += get(b, (unsigned long)(i * j));\n"
+                    "\treturn s;\n}\n";
+  RunResult R = Split.run(Two, "input.c", {{"Explain", "check_one"}});
+  EXPECT_EQ(warnings(R).size(), 1u) << R.dump();
+  EXPECT_EQ(notesStarting(R, "hot:"),
+            std::vector<std::string>{"hot: called by get (input.c:14), which is called in 2 "
+                                     "nested loops in walk (input.c:21) (2 loop(s) on the "
+                                     "chain, 2 needed)"})
+      << R.dump();
+}
+
+/// A temporary index file, removed with the test.
+class IndexOnDisk {
+public:
+  explicit IndexOnDisk(std::vector<index::Function> Functions) {
+    llvm::sys::fs::createUniqueDirectory("hotpath-heat-test", Dir);
+    index::IndexFile F;
+    F.K = index::IndexFile::Kind::Index;
+    F.Functions = std::move(Functions);
+    Path = (Dir + "/index.json").str();
+    EXPECT_FALSE(static_cast<bool>(index::writeIndexFile(Path, F)));
+  }
+  ~IndexOnDisk() { llvm::sys::fs::remove_directories(Dir); }
+  const std::string &path() const { return Path; }
+
+private:
+  llvm::SmallString<128> Dir;
+  std::string Path;
+};
+
+index::CallSite call(std::string File, unsigned Line, std::string Caller, unsigned Loops) {
+  index::CallSite C;
+  C.Loc = {std::move(File), Line, 9};
+  C.CallerUSR = "c:@F@" + Caller;
+  C.Caller = std::move(Caller);
+  C.Loops = Loops;
+  C.InLoop = Loops > 0;
+  return C;
+}
+
+index::Function function(std::string Name, std::vector<index::CallSite> Calls) {
+  index::Function F;
+  F.USR = "c:@F@" + Name;
+  F.Name = std::move(Name);
+  F.Calls = std::move(Calls);
+  return F;
+}
+
+TEST(Heat, TheChainCrossesFilesThroughTheIndex) {
+  // check_len is defined here and called only in another file, once, by
+  // item_get(), which a third file calls in a loop.
+  const char *Code = R"c(#include <stdbool.h>
+#include <stdio.h>
+struct rec { unsigned long len; };
+bool check_len(const struct rec *r, unsigned long off, unsigned long n)
+{
+	if (off > r->len) {
+		fprintf(stderr, "start\n");
+		return false;
+	}
+	if (n > r->len - off) {
+		fprintf(stderr, "end\n");
+		return false;
+	}
+	return true;
+}
+)c";
+  IndexOnDisk Hot({function("check_len", {call("/p/items.c", 38, "item_get", 0)}),
+                   function("item_get", {call("/p/tree.c", 64, "walk_leaf", 1)})});
+  RunResult R =
+      Split.run(Code, "index-chain.c", {{"ProjectIndex", Hot.path()}, {"Explain", "check_len"}});
+  EXPECT_EQ(warnings(R).size(), 1u) << R.dump();
+  EXPECT_EQ(notesStarting(R, "hot:"),
+            std::vector<std::string>{"hot: called by item_get (items.c:38), which is called "
+                                     "in a loop in walk_leaf (tree.c:64) (1 loop(s) on the "
+                                     "chain, 1 needed)"})
+      << R.dump();
+  // Control: item_get called once.
+  IndexOnDisk Cold({function("check_len", {call("/p/items.c", 38, "item_get", 0)}),
+                    function("item_get", {call("/p/tree.c", 64, "walk_leaf", 0)})});
+  EXPECT_TRUE(warnings(Split.run(Code, "index-chain.c", {{"ProjectIndex", Cold.path()}})).empty());
+}
+
+TEST(Heat, AHookCallIsHotWhenItsCallerRunsInALoop) {
+  // The hook call is in alloc(), outside any loop; so is alloc()'s call in
+  // one_slot(), whose caller loops: two calls away, as a slab allocator's
+  // hook is from the loops that allocate.
+  std::string Code = R"c(#include <stdbool.h>
+__attribute__((noinline)) bool should_fail(unsigned long n)
+{
+	(void)n;
+	return false;
+}
+static void *alloc(unsigned long n)
+{
+	if (should_fail(n))
+		return 0;
+	return (void *)n;
+}
+static int one_slot(void **slot, unsigned long n)
+{
+	return (*slot = alloc(n)) != 0;
+}
+int fill(void **slots, int count)
+{
+	int made = 0;
+	for (int i = 0; i < count; i++)
+		made += one_slot(&slots[i], (unsigned long)i + 1);
+	return made;
+}
+)c";
+  RunResult R = Gate.run(Code, "input.c", {{"NewGateWithSetters", "true"}});
+  std::vector<std::string> W = warnings(R);
+  EXPECT_NE(std::find(W.begin(), W.end(),
+                      "hot call to hook 'should_fail', which does nothing unless switched on; "
+                      "test an inline gate first so the disabled case makes no call"),
+            W.end())
+      << R.dump();
+  // Control: fill() calls alloc() once.
+  std::string Once = Code;
+  Once.replace(Once.find("\tfor (int i = 0; i < count; i++)\n\t\t"), 34, "\t");
+  ASSERT_EQ(Once.find("for ("), std::string::npos);
+  EXPECT_TRUE(warnings(Gate.run(Once, "input.c", {{"NewGateWithSetters", "true"}})).empty());
+}
+
+} // namespace
