@@ -130,7 +130,7 @@ TEST(Profile, CallgrindInstructionsAndCalls) {
   EXPECT_DOUBLE_EQ(*P.percentOf("", "check", Profile::Metric::Removable),
                    4.0 + 100.0 * 2 * Profile::CallOverhead / 1000);
   EXPECT_EQ(P.describe(Profile::Metric::Removable),
-            "instructions removable (inclusive, and 4 per call its callers make)");
+            "instructions removable (inclusive, and 6 per call its callers make)");
   EXPECT_EQ(P.describe(Profile::Metric::Self), "self instructions");
 }
 
