@@ -199,18 +199,22 @@ assignmentTo(const Stmt *S, const llvm::SmallPtrSetImpl<const VarDecl *> &Pendin
   return VD && Pending.contains(VD) && !refersTo(BO->getRHS(), Pending) ? BO : nullptr;
 }
 
-std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex &Rules,
-                                         const ASTContext &Ctx, ShapeFailure *Why) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
-  if (!Body)
-    return reject(Why, ShapeRule::NoBody, nullptr);
-  CheckShape Shape;
-  llvm::SmallVector<const Stmt *, 16> Stmts = statementsOf(Body);
+namespace {
+/// Locals declared without an initializer and not yet assigned.
+using PendingSet = llvm::SmallPtrSet<const VarDecl *, 4>;
+
+/// Reads the preamble and the failure branches into \p Shape: the
+/// statements of \p Stmts up to the first that is no declaration, no
+/// assignment of a pending local and no if (what an if's else holds is
+/// spliced in after it). Returns that statement's index, or none when the
+/// body breaks the shape.
+std::optional<size_t> recogniseBranches(llvm::SmallVectorImpl<const Stmt *> &Stmts,
+                                        CheckShape &Shape, PendingSet &Pending,
+                                        const RuleIndex &Rules, const ASTContext &Ctx,
+                                        ShapeFailure *Why) {
   // Statements spliced in from an else: one scope further in, so a
   // declaration there would change what its name means after it.
   llvm::SmallPtrSet<const Stmt *, 8> FromElse;
-  llvm::SmallPtrSet<const VarDecl *, 4> Pending; // declared, not yet assigned
-
   size_t I = 0;
   for (; I < Stmts.size(); ++I) {
     const Stmt *S = Stmts[I];
@@ -267,48 +271,65 @@ std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex
       Stmts.insert(Stmts.begin() + I + 1, Inner.begin(), Inner.end());
     }
   }
-  for (const FailureBranch &B : Shape.Branches)
-    Shape.Reports += B.Reports;
-  if (Shape.Branches.empty())
-    return reject(Why, ShapeRule::NoBranch, I < Stmts.size() ? Stmts[I] : nullptr);
+  return I;
+}
 
-  llvm::ArrayRef<const Stmt *> Rest = llvm::ArrayRef(Stmts).drop_front(I);
-  bool IsVoid = FD->getReturnType()->isVoidType();
-
-  // The guard the other way round, "if (ok) return 0; report(...); return 1;":
-  // the last branch returns unreported, and what follows it only reports and
-  // leaves. That is the failure branch "!ok"; the guard's return is success.
+/// The guard the other way round, "if (ok) return 0; report(...); return 1;":
+/// the last branch returns unreported, and what follows it (\p Rest) only
+/// reports and leaves. That is the failure branch "!ok"; the guard's return
+/// is success, and \p Rest is emptied. False when the body breaks the shape.
+bool recogniseInvertedGuard(CheckShape &Shape, llvm::ArrayRef<const Stmt *> &Rest,
+                            bool IsVoid, const RuleIndex &Rules, const ASTContext &Ctx,
+                            ShapeFailure *Why) {
   FailureBranch &LastB = Shape.Branches.back();
-  if (!Rest.empty() && LastB.Reports == 0 && LastB.Return && LastB.Guards.empty()) {
-    const Stmt *Last = Rest.back();
-    const auto *TailRet = dyn_cast<ReturnStmt>(Last);
-    llvm::ArrayRef<const Stmt *> Reporting = TailRet ? Rest.drop_back() : Rest;
-    bool EndsInNoreturn = !TailRet && isNoreturnStatement(Last, Rules, Ctx);
-    if (EndsInNoreturn)
-      Reporting = Reporting.drop_back();
-    unsigned Reports = EndsInNoreturn && isReportingStatement(Last, Rules, Ctx);
-    bool OnlyReports = llvm::all_of(Reporting, [&](const Stmt *S) {
-      return isReportingStatement(S, Rules, Ctx);
-    });
-    Reports += Reporting.size();
-    if (OnlyReports && Reports > 0 && (TailRet || EndsInNoreturn || IsVoid)) {
-      Shape.Success = LastB.Return;
-      LastB.Return = TailRet;
-      LastB.Negated = true;
-      LastB.Reports = Reports;
-      Shape.Reports += Reports;
-      Rest = {};
-    } else if (Shape.Reports == 0 && llvm::any_of(Rest, [&](const Stmt *S) {
-                 return isReportingStatement(S, Rules, Ctx);
-               })) {
-      return reject(Why, ShapeRule::InvertedGuard, LastB.If, Shape.Branches.size());
-    }
+  if (Rest.empty() || LastB.Reports != 0 || !LastB.Return || !LastB.Guards.empty())
+    return true;
+  const Stmt *Last = Rest.back();
+  const auto *TailRet = dyn_cast<ReturnStmt>(Last);
+  llvm::ArrayRef<const Stmt *> Reporting = TailRet ? Rest.drop_back() : Rest;
+  bool EndsInNoreturn = !TailRet && isNoreturnStatement(Last, Rules, Ctx);
+  if (EndsInNoreturn)
+    Reporting = Reporting.drop_back();
+  unsigned Reports = EndsInNoreturn && isReportingStatement(Last, Rules, Ctx);
+  bool OnlyReports = llvm::all_of(Reporting, [&](const Stmt *S) {
+    return isReportingStatement(S, Rules, Ctx);
+  });
+  Reports += Reporting.size();
+  if (OnlyReports && Reports > 0 && (TailRet || EndsInNoreturn || IsVoid)) {
+    Shape.Success = LastB.Return;
+    LastB.Return = TailRet;
+    LastB.Negated = true;
+    LastB.Reports = Reports;
+    Shape.Reports += Reports;
+    Rest = {};
+  } else if (Shape.Reports == 0 && llvm::any_of(Rest, [&](const Stmt *S) {
+               return isReportingStatement(S, Rules, Ctx);
+             })) {
+    reject(Why, ShapeRule::InvertedGuard, LastB.If, Shape.Branches.size());
+    return false;
   }
-  if (Shape.Reports == 0)
-    return reject(Why, ShapeRule::NoReport, Shape.Branches.front().If, 1);
+  return true;
+}
 
-  // The success path: nothing (void), one return, or a little more work
-  // followed by a return (reported, but not rewritten).
+/// Whether two returns give the same value: equal constants, or the same
+/// expression; none for both in a void function.
+bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  if (!A || !B)
+    return !A && !B;
+  std::optional<llvm::APSInt> VA = A->getIntegerConstantExpr(Ctx),
+                              VB = B->getIntegerConstantExpr(Ctx);
+  if (VA && VB)
+    return llvm::APSInt::isSameValue(*VA, *VB);
+  return exprIdentity(A, Ctx) == exprIdentity(B, Ctx);
+}
+
+/// The success path \p Rest, after the branches: nothing (void), one
+/// return, or a little more work followed by a return (reported, but not
+/// rewritten). Completes \p Shape, or says how the body breaks the shape.
+std::optional<CheckShape> recogniseSuccess(CheckShape Shape, llvm::ArrayRef<const Stmt *> Rest,
+                                           const PendingSet &Pending, bool IsVoid,
+                                           const RuleIndex &Rules, const ASTContext &Ctx,
+                                           ShapeFailure *Why) {
   const auto *Ret = Rest.empty() ? Shape.Success : dyn_cast<ReturnStmt>(Rest.back());
   if (!Ret && !IsVoid)
     return reject(Why, ShapeRule::NoSuccessReturn, Rest.empty() ? nullptr : Rest.back());
@@ -316,15 +337,6 @@ std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex
   // A branch that reports nothing and returns what success returns is an
   // early success exit ("if (cmd->next) return;"), not a failure: merged into
   // the unlikely condition it would send the common case down the slow path.
-  auto SameValue = [&](const Expr *A, const Expr *B) {
-    if (!A || !B)
-      return !A && !B;
-    std::optional<llvm::APSInt> VA = A->getIntegerConstantExpr(Ctx),
-                                VB = B->getIntegerConstantExpr(Ctx);
-    if (VA && VB)
-      return llvm::APSInt::isSameValue(*VA, *VB);
-    return exprIdentity(A, Ctx) == exprIdentity(B, Ctx);
-  };
   // "(void)param;" marks a parameter used and does nothing.
   llvm::SmallVector<const Stmt *, 4> Work;
   for (const Stmt *S : Ret && !Rest.empty() ? Rest.drop_back() : Rest)
@@ -333,7 +345,7 @@ std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex
   for (size_t K = 0; K < Shape.Branches.size(); ++K) {
     const FailureBranch &B = Shape.Branches[K];
     if (B.Reports == 0 && B.Return &&
-        (IsVoid || SameValue(B.Return->getRetValue(), Ret->getRetValue())))
+        (IsVoid || sameValue(B.Return->getRetValue(), Ret->getRetValue(), Ctx)))
       // "if (ok) return 0; report(...); x = 1; return -1;": the failure
       // path after the guard reports, but does more.
       return reject(Why,
@@ -363,6 +375,32 @@ std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex
     Shape.ExtraSuccessWork = Work.front();
   }
   return Shape;
+}
+} // namespace
+
+std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex &Rules,
+                                         const ASTContext &Ctx, ShapeFailure *Why) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body)
+    return reject(Why, ShapeRule::NoBody, nullptr);
+  CheckShape Shape;
+  llvm::SmallVector<const Stmt *, 16> Stmts = statementsOf(Body);
+  PendingSet Pending; // declared, not yet assigned
+  std::optional<size_t> I = recogniseBranches(Stmts, Shape, Pending, Rules, Ctx, Why);
+  if (!I)
+    return std::nullopt;
+  for (const FailureBranch &B : Shape.Branches)
+    Shape.Reports += B.Reports;
+  if (Shape.Branches.empty())
+    return reject(Why, ShapeRule::NoBranch, *I < Stmts.size() ? Stmts[*I] : nullptr);
+
+  llvm::ArrayRef<const Stmt *> Rest = llvm::ArrayRef(Stmts).drop_front(*I);
+  bool IsVoid = FD->getReturnType()->isVoidType();
+  if (!recogniseInvertedGuard(Shape, Rest, IsVoid, Rules, Ctx, Why))
+    return std::nullopt;
+  if (Shape.Reports == 0)
+    return reject(Why, ShapeRule::NoReport, Shape.Branches.front().If, 1);
+  return recogniseSuccess(std::move(Shape), Rest, Pending, IsVoid, Rules, Ctx, Why);
 }
 
 } // namespace hotpath

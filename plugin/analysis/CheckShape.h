@@ -43,6 +43,13 @@ struct FailureBranch {
 
   /// The condition the original evaluates first on the way to this branch.
   const clang::Expr *firstTested() const { return Guards.empty() ? Cond : Guards.front(); }
+  /// The conditions the original tests on the way to this branch, in
+  /// order: the guards, then Cond.
+  llvm::SmallVector<const clang::Expr *, 3> conditions() const {
+    llvm::SmallVector<const clang::Expr *, 3> Out(Guards.begin(), Guards.end());
+    Out.push_back(Cond);
+    return Out;
+  }
 };
 
 /// The value a preamble local is given: its initializer, or the one plain

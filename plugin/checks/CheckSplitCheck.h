@@ -12,21 +12,29 @@
 
 #include "analysis/CheckShape.h"
 #include "core/HotpathCheck.h"
-#include <vector>
+#include <optional>
 
 namespace hotpath {
 
 class CheckSplitCheck : public HotpathCheck {
 public:
   CheckSplitCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
-  struct Plan;
 
 protected:
   void run(TUContext &TU) override;
 
 private:
+  /// The check-function shape of a candidate, or none (explain mode says
+  /// why).
+  std::optional<CheckShape> shapeOf(const clang::FunctionDecl *FD, bool Explain,
+                                    const clang::ASTContext &Ctx);
+  /// The finding for a hot check function, without its fix.
   Finding finding(const clang::FunctionDecl *FD, const CheckShape &Shape,
-                  const HeatVerdict &V, Plan &&P, TUContext &TU);
+                  const HeatVerdict &V, TUContext &TU);
+  /// Plans the fix of \p F's function and has the rewrite layer write it
+  /// into \p F: its fix-its and notes, or why there is none.
+  void fix(Finding &F, const clang::FunctionDecl *FD, const CheckShape &Shape,
+           const HeatVerdict &V, TUContext &TU);
   /// Option AssumeNoWrap: an offset plus a size never wraps, so "off > len"
   /// implies "off + size > len" whatever their widths; off by default,
   /// since it is an assumption, and the note says when it was used.

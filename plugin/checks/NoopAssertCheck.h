@@ -16,7 +16,9 @@
 #ifndef HOTPATH_TIDY_NOOPASSERTCHECK_H
 #define HOTPATH_TIDY_NOOPASSERTCHECK_H
 
+#include "analysis/MacroBody.h"
 #include "core/HotpathCheck.h"
+#include "source/MacroDefinitions.h"
 #include "llvm/ADT/DenseMap.h"
 #include <string>
 #include <vector>
@@ -28,47 +30,25 @@ public:
   NoopAssertCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
 
   /// What a macro body does with its condition parameter.
-  enum class BodyKind {
-    Evaluating,    // disabled form that still evaluates it: the finding
-    NonEvaluating, // disabled form that does not: ((void)0), sizeof, 0 && ...
-    Other          // an enabled form, or anything else: never touched
-  };
+  using BodyKind = MacroBodyKind;
   /// Classifies a macro body given as token spellings, \p Param being the
-  /// condition parameter's name (or __VA_ARGS__).
-  static BodyKind classifyBody(llvm::ArrayRef<std::string> Tokens,
-                               llvm::StringRef Param);
-  /// An enabled assert's body: it tests \p Param (if, ?:, && or ||) and
-  /// calls something that reports or aborts, or hands \p Param to another
-  /// assert (`BUG_ON(cond)`, `assert(!(cond))`).
-  static bool isEnabledForm(llvm::ArrayRef<std::string> Tokens, llvm::StringRef Param,
-                            const RuleIndex &Rules);
+  /// condition parameter's name (or __VA_ARGS__): analysis/MacroBody.h.
+  static BodyKind classifyBody(llvm::ArrayRef<std::string> Tokens, llvm::StringRef Param) {
+    return classifyMacroBody(Tokens, Param);
+  }
   /// The body the fix writes: type-checks \p Param, never evaluates it, and
-  /// is valid C and C++ (lambdas before C++20 included).
+  /// is valid C and C++ (lambdas before C++20 included): rewrite/AssertMacro.h.
   static std::string replacementBody(llvm::StringRef Param);
 
-  struct MacroDef {
-    std::string Name;
-    /// Parameter names; "__VA_ARGS__" for "...", the name for GNU's "args...".
-    std::vector<std::string> Params;
+  /// A definition as written, and what this check read in it.
+  struct MacroDef : FunctionLikeDefinition {
     unsigned CondIndex = 0; // the parameter the body names
     std::string Param;      // its name; "" when the body names none
-    clang::SourceLocation HashLoc, NameLoc, BodyBegin, BodyEnd; // BodyEnd: after the last token
-    std::vector<std::string> Tokens;
     BodyKind Kind = BodyKind::Other;
-    bool Enabled = false; // Kind Other, and isEnabledForm
+    bool Enabled = false; // Kind Other, and isEnabledAssertBody
     bool Active = false;
   };
-  struct Use {
-    std::string Name;
-    clang::SourceLocation NameLoc;            // the macro name at the use
-    clang::SourceLocation ArgFirst, ArgLast;  // the condition's tokens as passed
-    std::vector<std::string> ArgTokens;
-    /// The same, function-like macros' names left out: what the tokens
-    /// show of the work (a macro's body is not seen; erofs' erofs_blkoff(x)
-    /// is `(x) % EROFS_BLKSIZ`, no call).
-    std::vector<std::string> ArgTokensNoMacros;
-    const clang::Expr *Arg = nullptr;         // found in the AST
-  };
+  using Use = MacroUse;
 
   /// How a macro came to count as assert-like. Rendered by describe().
   enum class Recognition {
@@ -87,6 +67,14 @@ protected:
 
 private:
   friend class NoopAssertPPCallbacks;
+  struct Recognised;
+  struct UseTally;
+  struct Judged;
+
+  /// Candidates: a definition the preprocessor saw (active) or skipped,
+  /// kept when it may be an assert or an assert's enabled twin.
+  void addDefinition(FunctionLikeDefinition Text, bool Active, const clang::Preprocessor &PP,
+                     const clang::SourceManager &SM);
   /// By name: the lists (rule set and option) or a pattern.
   Recognition recognisedByName(llvm::StringRef Name) const;
   /// The enabled twin of \p D, if any: another definition of its name in
@@ -94,9 +82,15 @@ private:
   /// parameter and reports or aborts.
   const MacroDef *enabledTwin(const MacroDef &D, const clang::SourceManager &SM,
                               const clang::LangOptions &LangOpts) const;
+
+  /// The steps of run(): which macros are asserts; what each use's
+  /// argument does; the uses that lose work; the definitions worth fixing.
+  Recognised recogniseAsserts(const clang::ASTContext &Ctx) const;
+  Judged judgeUses(llvm::ArrayRef<const clang::Expr *> Args, clang::ASTContext &Ctx) const;
+  void reportUses(const Judged &J, const Recognised &R, const clang::ASTContext &Ctx);
+  void reportDefinitions(const Recognised &R, const Judged &J, const clang::ASTContext &Ctx);
   void explainMacro(const MacroDef &D, Recognition How, const MacroDef *Twin,
-                    unsigned UsesSeen, const Use *FirstWork, const std::string &WorkWhy,
-                    unsigned Blocked, bool Reported, const clang::ASTContext &Ctx);
+                    const UseTally &Uses, bool Reported, const clang::ASTContext &Ctx);
 
   bool CheckFunctionCalls = false;
   llvm::StringSet<> ListedNames, OptionNames, Never;
