@@ -92,6 +92,9 @@ Expected<Profile> Profile::parse(StringRef Text, StringRef Name) {
   std::optional<bool> Folded;
   StringMap<unsigned long long> SelfCount, InclusiveCount;
   unsigned long long Total = 0;
+  // perf: the self shares of user-space ([.]) and kernel ([k]) entries.
+  double UserSelf = 0, KernelSelf = 0;
+  StringSet<> UserSymbols, KernelSymbols;
 
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef Line = Lines[I].rtrim("\r").rtrim();
@@ -150,6 +153,9 @@ Expected<Profile> Profile::parse(StringRef Text, StringRef Name) {
     double InclPct = First; // Without --children, self is all we know.
     P.Self[Symbol] += SelfPct;
     P.Inclusive[Symbol] = std::max(P.Inclusive.lookup(Symbol), InclPct);
+    bool Kernel = Trimmed[Marker + 1] == 'k';
+    (Kernel ? KernelSelf : UserSelf) += SelfPct;
+    (Kernel ? KernelSymbols : UserSymbols).insert(Symbol);
     ++Total;
   }
 
@@ -164,8 +170,18 @@ Expected<Profile> Profile::parse(StringRef Text, StringRef Name) {
       P.Inclusive[E.getKey()] = 100.0 * E.getValue() / Total;
   }
   // What a rewrite can remove: without call counts, the inclusive share
-  // where the profile has one, else the self share.
+  // where the profile has one, else the self share; of a perf report, as a
+  // share of the samples in the function's own space (user or kernel): a
+  // rewrite of user code cannot take the page faults' time off (xfs_repair
+  // under perf: half its samples in the kernel, check_nsec 0.52% of all
+  // samples and 1.03% of user space, 1.23% of its instructions).
   P.Removable = P.From == Source::Folded || P.HasChildren ? P.Inclusive : P.Self;
+  if (P.From == Source::PerfReport)
+    for (auto &E : P.Removable) {
+      double Space = KernelSymbols.count(E.getKey()) ? KernelSelf : UserSelf;
+      if (Space > 0)
+        E.getValue() = std::min(100.0, 100.0 * E.getValue() / Space);
+    }
   return P;
 }
 

@@ -30,7 +30,8 @@ public:
     /// cost plus the call overhead its callers pay (callgrind, which counts
     /// the calls); the inclusive share where calls are not counted (perf
     /// --children, folded stacks), the self share where nothing more is
-    /// known (perf without --children).
+    /// known (perf without --children). A perf report's shares are of the
+    /// samples in the function's own space, user or kernel.
     Removable,
   };
   /// What the profile counts.

@@ -79,9 +79,13 @@ TEST(Profile, PerfCallGraphsWithUnnamedFrames) {
                     "               process_inode_chunk\n"
                     "               0\n"
                     "               0x7f3a2c41d249\n"
-                    "     0.40%  xfs_repair  libc.so.6  [.] __memset_avx2_unaligned_erms\n");
+                    "     0.40%  xfs_repair  libc.so.6  [.] __memset_avx2_unaligned_erms\n"
+                    "    48.00%  xfs_repair  [kernel.kallsyms]  [k] clear_page_erms\n");
+  EXPECT_DOUBLE_EQ(*P.percentOf("", "clear_page_erms", Profile::Metric::Removable), 100.0);
   EXPECT_DOUBLE_EQ(*P.percentOf("", "check_nsec", Profile::Metric::Self), 1.25);
-  EXPECT_DOUBLE_EQ(*P.percentOf("", "check_nsec", Profile::Metric::Removable), 1.25);
+  // Removable: of user space's samples (1.25 + 0.40).
+  EXPECT_DOUBLE_EQ(*P.percentOf("", "check_nsec", Profile::Metric::Removable),
+                   100.0 * 1.25 / 1.65);
   EXPECT_FALSE(P.callsOf("", "check_nsec"));
   // Unindented, a line that is no entry is still an error.
   EXPECT_EQ(error("     1.25%  x  x  [.] f\n0x7f3a\n"),
