@@ -169,106 +169,132 @@ std::string outOfLineMarker(const FunctionDecl *FD, const llvm::StringSet<> &Err
   return "";
 }
 
-std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTContext &Ctx,
-                                          const RuleIndex &Rules, NotHook *WhyNot) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body)
-    return std::nullopt;
+namespace {
+
+/// The statements of \p Body that do something: `;` and `(void)param;` left
+/// out.
+llvm::SmallVector<const Stmt *, 4> actingStatements(const CompoundStmt *Body) {
   llvm::SmallVector<const Stmt *, 4> Stmts;
   for (const Stmt *S : Body->body())
     if (!isa<NullStmt>(S) && !isVoidCastOfParam(S))
       Stmts.push_back(S);
-  bool IsVoid = Def->getReturnType()->isVoidType();
+  return Stmts;
+}
+
+/// What the hook returns while it does nothing, the constant \p R returns,
+/// into \p H; false when \p R returns no constant.
+bool takeDisabledValue(const ReturnStmt *R, HookBody &H, const ASTContext &Ctx) {
+  std::optional<std::string> C;
+  if (R && R->getRetValue())
+    C = constantText(R->getRetValue(), Ctx);
+  if (C) {
+    H.KnownDisabled = true;
+    H.Disabled = *C;
+  }
+  return C.has_value();
+}
+
+/// An empty body, or one that only returns a constant.
+std::optional<HookBody> emptyOrConstant(bool IsVoid, const ReturnStmt *Ret,
+                                        const ASTContext &Ctx) {
   HookBody H;
-  const Stmt *Last = Stmts.empty() ? nullptr : Stmts.back();
-  const auto *Ret = dyn_cast_or_null<ReturnStmt>(Last);
-  // What the hook returns while it does nothing: a constant, or no hook.
-  auto TakeDisabledValue = [&](const ReturnStmt *R) {
-    std::optional<std::string> C;
-    if (R && R->getRetValue())
-      C = constantText(R->getRetValue(), Ctx);
-    if (C) {
-      H.KnownDisabled = true;
-      H.Disabled = *C;
-    }
-    return C.has_value();
-  };
-  // Empty, or a constant return.
-  if (Stmts.empty() || (Stmts.size() == 1 && Ret)) {
-    if (IsVoid) {
-      H.Shape = HookBody::Kind::Empty;
-      H.KnownDisabled = true;
-      H.Why = "its body is empty";
-      return H;
-    }
-    if (!TakeDisabledValue(Ret))
-      return std::nullopt;
-    H.Shape = HookBody::Kind::Constant;
-    H.Why = "its body only returns " + sourceText(Ret->getRetValue(), Ctx);
+  if (IsVoid) {
+    H.Shape = HookBody::Kind::Empty;
+    H.KnownDisabled = true;
+    H.Why = "its body is empty";
     return H;
   }
-  // The switch read into a local first (SQLite's sqlite3FaultSim):
-  //   int (*xCallback)(int) = sqlite3GlobalConfig.xTestCallback;
-  //   return xCallback ? xCallback(iTest) : SQLITE_OK;
-  // or `if (xCallback) return xCallback(iTest); return SQLITE_OK;`. The
-  // switch is the global read: testing it at the call is testing the local.
-  const VarDecl *Local = nullptr;
-  if (const auto *DS = dyn_cast<DeclStmt>(Stmts.front()); DS && DS->isSingleDecl())
-    if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
-        VD && VD->isLocalVarDecl() && !VD->isStaticLocal() && VD->getInit() &&
-        !VD->getType().isVolatileQualified() && readsOnlyGlobals(VD->getInit(), Ctx) &&
-        !findSideEffect(VD->getInit(), SideEffectOptions::forRepeatedEvaluation(), Rules, Ctx))
-      Local = VD;
-  if (Local) {
-    Stmts.erase(Stmts.begin());
-    // `local`, or `local != 0`.
-    auto TestsLocal = [&](const Expr *Cond) {
-      Cond = Cond->IgnoreParenImpCasts();
-      if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
-          BO && BO->getOpcode() == BO_NE && BO->getRHS()->isEvaluatable(Ctx)) {
-        std::optional<llvm::APSInt> Zero = returnedConstant(BO->getRHS(), Ctx);
-        if (!Zero || !Zero->isZero())
-          return false;
-        Cond = BO->getLHS()->IgnoreParenImpCasts();
-      }
-      const auto *Ref = dyn_cast<DeclRefExpr>(Cond);
-      return Ref && Ref->getDecl() == Local;
-    };
-    H.Shape = HookBody::Kind::Switch;
-    H.Switch = Local->getInit()->IgnoreParenImpCasts();
-    H.Why = "it does something only while '" + sourceText(H.Switch, Ctx) + "' holds";
-    const auto *Cond = Stmts.size() == 1 && Ret && Ret->getRetValue()
-                           ? dyn_cast<ConditionalOperator>(Ret->getRetValue()->IgnoreParens())
-                           : nullptr;
-    if (Cond && TestsLocal(Cond->getCond())) {
-      std::optional<std::string> C = constantText(Cond->getFalseExpr(), Ctx);
-      if (!C)
-        return std::nullopt;
-      H.KnownDisabled = true;
-      H.Disabled = *C;
-      return H;
-    }
-    const auto *If = Stmts.empty() ? nullptr : dyn_cast<IfStmt>(Stmts.front());
-    if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
-        If->isConstexpr() || !TestsLocal(If->getCond()) ||
-        Stmts.size() != (IsVoid ? 1u : 2u) || (!IsVoid && !Ret))
+  if (!takeDisabledValue(Ret, H, Ctx))
+    return std::nullopt;
+  H.Shape = HookBody::Kind::Constant;
+  H.Why = "its body only returns " + sourceText(Ret->getRetValue(), Ctx);
+  return H;
+}
+
+/// A local that \p First declares, initialised by reading only globals,
+/// with no side effect: the switch read into a local first.
+const VarDecl *switchLocal(const Stmt *First, const ASTContext &Ctx, const RuleIndex &Rules) {
+  const auto *DS = dyn_cast<DeclStmt>(First);
+  if (!DS || !DS->isSingleDecl())
+    return nullptr;
+  const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+  if (VD && VD->isLocalVarDecl() && !VD->isStaticLocal() && VD->getInit() &&
+      !VD->getType().isVolatileQualified() && readsOnlyGlobals(VD->getInit(), Ctx) &&
+      !findSideEffect(VD->getInit(), SideEffectOptions::forRepeatedEvaluation(), Rules, Ctx))
+    return VD;
+  return nullptr;
+}
+
+/// True when \p Cond is `Local`, or `Local != 0`.
+bool testsLocal(const Expr *Cond, const VarDecl *Local, const ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+      BO && BO->getOpcode() == BO_NE && BO->getRHS()->isEvaluatable(Ctx)) {
+    std::optional<llvm::APSInt> Zero = returnedConstant(BO->getRHS(), Ctx);
+    if (!Zero || !Zero->isZero())
+      return false;
+    Cond = BO->getLHS()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(Cond);
+  return Ref && Ref->getDecl() == Local;
+}
+
+/// True when \p If has a plain condition: no else, init, condition
+/// variable or constexpr.
+bool plainIf(const IfStmt *If) {
+  return If && !If->getElse() && !If->getInit() && !If->getConditionVariable() &&
+         !If->isConstexpr();
+}
+
+/// The switch read into \p Local first (SQLite's sqlite3FaultSim):
+///   int (*xCallback)(int) = sqlite3GlobalConfig.xTestCallback;
+///   return xCallback ? xCallback(iTest) : SQLITE_OK;
+/// or `if (xCallback) return xCallback(iTest); return SQLITE_OK;`, \p Stmts
+/// being what follows the local. The switch is the global read: testing it
+/// at the call is testing the local.
+std::optional<HookBody> switchThroughLocal(const VarDecl *Local,
+                                           llvm::ArrayRef<const Stmt *> Stmts,
+                                           const ReturnStmt *Ret, bool IsVoid,
+                                           const ASTContext &Ctx, const RuleIndex &Rules,
+                                           NotHook *WhyNot) {
+  HookBody H;
+  H.Shape = HookBody::Kind::Switch;
+  H.Switch = Local->getInit()->IgnoreParenImpCasts();
+  H.Why = "it does something only while '" + sourceText(H.Switch, Ctx) + "' holds";
+  const auto *Cond = Stmts.size() == 1 && Ret && Ret->getRetValue()
+                         ? dyn_cast<ConditionalOperator>(Ret->getRetValue()->IgnoreParens())
+                         : nullptr;
+  if (Cond && testsLocal(Cond->getCond(), Local, Ctx)) {
+    std::optional<std::string> C = constantText(Cond->getFalseExpr(), Ctx);
+    if (!C)
       return std::nullopt;
-    if (IsVoid)
-      H.KnownDisabled = true;
-    else if (!TakeDisabledValue(Ret))
-      return std::nullopt;
-    if (NotHookReason R = checkFunctionReason(If, IsVoid ? nullptr : Ret, Ctx, Rules);
-        R != NotHookReason::None) {
-      if (WhyNot)
-        *WhyNot = {R, H.Switch};
-      return std::nullopt;
-    }
+    H.KnownDisabled = true;
+    H.Disabled = *C;
     return H;
   }
-  // if (global) act; [return constant;]
+  const auto *If = Stmts.empty() ? nullptr : dyn_cast<IfStmt>(Stmts.front());
+  if (!plainIf(If) || !testsLocal(If->getCond(), Local, Ctx) ||
+      Stmts.size() != (IsVoid ? 1u : 2u) || (!IsVoid && !Ret))
+    return std::nullopt;
+  if (IsVoid)
+    H.KnownDisabled = true;
+  else if (!takeDisabledValue(Ret, H, Ctx))
+    return std::nullopt;
+  if (NotHookReason R = checkFunctionReason(If, IsVoid ? nullptr : Ret, Ctx, Rules);
+      R != NotHookReason::None) {
+    if (WhyNot)
+      *WhyNot = {R, H.Switch};
+    return std::nullopt;
+  }
+  return H;
+}
+
+/// `if (global) act; [return constant;]`
+std::optional<HookBody> switchTested(llvm::ArrayRef<const Stmt *> Stmts, const ReturnStmt *Ret,
+                                     bool IsVoid, const ASTContext &Ctx,
+                                     const RuleIndex &Rules, NotHook *WhyNot) {
   const auto *If = dyn_cast<IfStmt>(Stmts.front());
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
-      If->isConstexpr() || Stmts.size() > 2 || (Stmts.size() == 2 && !Ret) ||
+  if (!plainIf(If) || Stmts.size() > 2 || (Stmts.size() == 2 && !Ret) ||
       (IsVoid && Stmts.size() == 2 && Ret->getRetValue()))
     return std::nullopt;
   if (!readsOnlyGlobals(If->getCond(), Ctx) ||
@@ -279,16 +305,34 @@ std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTCont
       *WhyNot = {R, If->getCond()};
     return std::nullopt;
   }
+  HookBody H;
   H.Shape = HookBody::Kind::Switch;
   H.Switch = If->getCond();
   if (IsVoid)
     H.KnownDisabled = true;
-  else if (!TakeDisabledValue(Ret))
+  else if (!takeDisabledValue(Ret, H, Ctx))
     return std::nullopt;
   H.Why = "it does something only while '" + sourceText(If->getCond(), Ctx) + "' holds";
   return H;
 }
 
+} // namespace
+
+std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTContext &Ctx,
+                                          const RuleIndex &Rules, NotHook *WhyNot) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body)
+    return std::nullopt;
+  llvm::SmallVector<const Stmt *, 4> Stmts = actingStatements(Body);
+  bool IsVoid = Def->getReturnType()->isVoidType();
+  const auto *Ret = dyn_cast_or_null<ReturnStmt>(Stmts.empty() ? nullptr : Stmts.back());
+  if (Stmts.empty() || (Stmts.size() == 1 && Ret))
+    return emptyOrConstant(IsVoid, Ret, Ctx);
+  if (const VarDecl *Local = switchLocal(Stmts.front(), Ctx, Rules))
+    return switchThroughLocal(Local, llvm::ArrayRef(Stmts).drop_front(), Ret, IsVoid, Ctx,
+                              Rules, WhyNot);
+  return switchTested(Stmts, Ret, IsVoid, Ctx, Rules, WhyNot);
+}
 
 std::optional<std::vector<std::string>> switchNames(const Expr *Switch, const ASTContext &Ctx) {
   // Copied as written: the text must be one range of a file.

@@ -8,16 +8,28 @@
 // branch and no call; the gate is declared next to the hook, defined next to
 // its definition, with setters to switch it on at run time.
 //
+// The check is its pipeline: the hooks and their hot calls
+// (HookGateCandidates.h), the gate and each caller's calls planned
+// (HookGatePlanner.h), written by the rewrite layer (rewrite/Gate.h,
+// rewrite/GatedCall.h), and emitted here.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef HOTPATH_TIDY_HOOKGATECHECK_H
 #define HOTPATH_TIDY_HOOKGATECHECK_H
 
+#include "checks/HookGateCandidates.h"
 #include "core/HotpathCheck.h"
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include <vector>
 
 namespace hotpath {
+
+struct CallEdits;
+struct CallPlan;
+struct GateEdits;
+struct GatePlan;
+class IncludeInserter;
 
 class HookGateCheck : public HotpathCheck {
 public:
@@ -30,16 +42,20 @@ protected:
                                 clang::Preprocessor *PP) override;
 
 private:
-  struct Pass;    // one TU's run of reportFindings, in phases
-  struct HookRun; // one hook's gate and calls
+  /// One hook: its gate planned, written and emitted, then each caller's.
+  void gateHook(const HookGateInputs &In, const HookCalls &HC, const HookCandidates &C,
+                IncludeInserter &Includes);
+  /// The gate's own findings (header declaration, definition); false when
+  /// there is no hot call to gate.
+  bool emitGate(const GatePlan &G, const GateEdits &E, const HookCalls &HC);
+  /// The finding at a caller's first call, its notes and fixes.
+  void emitCalls(const GatePlan &G, const CallPlan &P, CallEdits E);
+  /// The accessor of a switch, one finding at the header.
+  void emitAccessor(const GatePlan &G, std::vector<clang::FixItHint> Fixes);
   /// Explain mode: whether the function asked about is a hook, and why not.
-  void explainHooks(clang::ASTContext &Ctx,
-                    llvm::function_ref<bool(const clang::FunctionDecl *)> IsHook);
+  void explainHooks(clang::ASTContext &Ctx, HookRecogniser &Hooks);
 
-  RuleSet::HookGateRules Gate;
-  llvm::StringMap<std::string> NamedHooks; // name -> disabled value text
-  /// name -> what switches the hook on, which must call a new gate's setter
-  llvm::StringMap<std::string> Enablers;
+  HookGateSettings Settings;
   llvm::StringSet<> ErrorInjected; // functions named by an error-injection macro
 };
 

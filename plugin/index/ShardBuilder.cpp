@@ -1,16 +1,14 @@
 //===--- index/ShardBuilder.cpp - a TU's records for the project index ----===//
 
 #include "index/ShardBuilder.h"
-#include "analysis/HookShape.h"
+#include "analysis/HookModel.h"
 #include "analysis/Reporting.h"
-#include "source/SourceText.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include <functional>
 #include <map>
 
 using namespace clang;
@@ -107,7 +105,7 @@ CallSite RecordMaker::callSite(const CallSiteIndex::Site &S) {
 
 namespace {
 
-HookShape::Kind kindOf(HookBody::Kind K) {
+HookShape::Kind recordKind(HookBody::Kind K) {
   switch (K) {
   case HookBody::Kind::Empty:
     return HookShape::Kind::Empty;
@@ -119,87 +117,41 @@ HookShape::Kind kindOf(HookBody::Kind K) {
   return HookShape::Kind::Empty;
 }
 
-/// True when a header that knows only the language's own types can
-/// declare a variable of type \p T: scalars, pointers to them and to
-/// functions of them (a callback), not tags or typedefs it may not see.
-bool headerKnowsType(QualType T) {
-  if (T.isNull())
-    return false;
-  if (isa<TypedefType>(T.getTypePtr()))
-    return false;
-  T = T.getCanonicalType();
-  if (T->isBuiltinType())
-    return true;
-  if (const auto *P = T->getAs<PointerType>())
-    return P->getPointeeType()->isVoidType() || headerKnowsType(P->getPointeeType());
-  if (const auto *F = T->getAs<FunctionProtoType>())
-    return (F->getReturnType()->isVoidType() || headerKnowsType(F->getReturnType())) &&
-           llvm::all_of(F->getParamTypes(), headerKnowsType);
-  return false;
-}
-
-/// A declaration of each global \p Switch reads, for a header (see
-/// HookShape::Declarations), in the order switchNames gives.
-std::vector<std::string> switchDeclarations(const Expr *Switch, const ASTContext &Ctx) {
-  std::vector<std::string> Names, Out;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-      if (isa<VarDecl, EnumConstantDecl>(Ref->getDecl())) {
-        std::string N = Ref->getDecl()->getQualifiedNameAsString();
-        if (!llvm::is_contained(Names, N)) {
-          Names.push_back(N);
-          const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-          std::string D;
-          if (VD && VD->hasExternalFormalLinkage() && VD->hasGlobalStorage() &&
-              !Ctx.getLangOpts().CPlusPlus && headerKnowsType(VD->getType())) {
-            llvm::raw_string_ostream OS(D);
-            OS << "extern ";
-            VD->getType().print(OS, Ctx.getPrintingPolicy(), VD->getName());
-            OS << ";";
-          }
-          Out.push_back(D);
-        }
-      }
-    for (const Stmt *C : S->children())
-      Walk(C);
-  };
-  Walk(Switch);
-  // The macros switchNames lists after the variables: no declaration.
-  if (std::optional<std::vector<std::string>> All = switchNames(Switch, Ctx))
-    Out.resize(All->size());
-  return Out;
-}
-
-/// The hook shape of a definition, as other TUs can use it: the disabled
-/// value known, and a switch they can copy (no macros in it).
-std::optional<HookShape> hookShapeOf(const FunctionDecl *Def, const ASTContext &Ctx) {
-  // The hook recogniser needs no rule: a switch reads only globals.
-  static const RuleSet NoRules;
-  static const RuleIndex NoRuleIndex(NoRules);
-  if (Def->isInlined() || isa<CXXMethodDecl>(Def) || !Def->getIdentifier())
-    return std::nullopt;
-  std::optional<HookBody> B = recogniseHookBody(Def, Ctx, NoRuleIndex);
-  if (!B || !B->KnownDisabled)
-    return std::nullopt;
-  HookShape H;
-  H.Shape = kindOf(B->Shape);
-  H.Disabled = B->Disabled;
-  if (B->Switch) {
-    std::optional<std::vector<std::string>> Names = switchNames(B->Switch, Ctx);
-    H.Switch = sourceText(B->Switch, Ctx);
-    if (!Names || H.Switch.empty())
-      return std::nullopt;
-    H.Globals = std::move(*Names);
-    H.Declarations = switchDeclarations(B->Switch, Ctx);
+HookBody::Kind modelKind(HookShape::Kind K) {
+  switch (K) {
+  case HookShape::Kind::Empty:
+    return HookBody::Kind::Empty;
+  case HookShape::Kind::Constant:
+    return HookBody::Kind::Constant;
+  case HookShape::Kind::Switch:
+    return HookBody::Kind::Switch;
   }
-  static const llvm::StringSet<> NoErrorInjection;
-  H.Marker = outOfLineMarker(Def, NoErrorInjection);
-  return H;
+  return HookBody::Kind::Empty;
 }
 
 } // namespace
+
+HookShape recordOf(const PortableHook &H) {
+  HookShape R;
+  R.Shape = recordKind(H.Shape);
+  R.Disabled = H.Disabled;
+  R.Switch = H.Switch;
+  R.Globals = H.Globals;
+  R.Declarations = H.Declarations;
+  R.Marker = H.Marker;
+  return R;
+}
+
+PortableHook portableOf(const HookShape &R) {
+  PortableHook H;
+  H.Shape = modelKind(R.Shape);
+  H.Disabled = R.Disabled;
+  H.Switch = R.Switch;
+  H.Globals = R.Globals;
+  H.Declarations = R.Declarations;
+  H.Marker = R.Marker;
+  return H;
+}
 
 IndexFile buildShard(const ASTContext &Ctx, const TUDefinitions &Defs, const CallSiteIndex &Sites,
                      llvm::StringRef TU) {
@@ -246,7 +198,8 @@ IndexFile buildShard(const ASTContext &Ctx, const TUDefinitions &Defs, const Cal
     if (D.Loc.File.empty())
       continue;
     Fn->Definitions.push_back(std::move(D));
-    Fn->Hook = hookShapeOf(FD, Ctx);
+    std::optional<PortableHook> H = portableHook(FD, Ctx);
+    Fn->Hook = H ? std::optional<HookShape>(recordOf(*H)) : std::nullopt;
     Fn->NotHook = !Fn->Hook;
   }
 

@@ -12,6 +12,7 @@
 #define HOTPATH_TIDY_INDEX_SHARDBUILDER_H
 
 #include "analysis/CallSites.h"
+#include "analysis/HookModel.h"
 #include "index/ProjectIndex.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
@@ -41,9 +42,16 @@ private:
   llvm::DenseMap<clang::FileID, std::string> Paths;
 };
 
+/// The index's record of a hook (HookShape) is the hook model's portable
+/// hook (analysis/HookModel.h), field for field: what the index records is
+/// what the model recognised, and a check reads it back as the model's.
+HookShape recordOf(const PortableHook &H);
+PortableHook portableOf(const HookShape &R);
+
 /// The shard of the TU \p TU (its canonical path): every function it defines
 /// or calls or takes the address of outside system headers, with its
-/// definitions, declarations and hook shape, and every call site of those.
+/// definitions, declarations and hook shape (the hook model's portableHook),
+/// and every call site of those.
 /// The key is left for the caller, who knows the compile command.
 IndexFile buildShard(const clang::ASTContext &Ctx, const TUDefinitions &Defs,
                      const CallSiteIndex &Sites, llvm::StringRef TU);

@@ -1,0 +1,129 @@
+//===--- HookGateCandidates.cpp - hotpath-hook-gate's hooks and hot calls -===//
+
+#include "checks/HookGateCandidates.h"
+#include "index/ShardBuilder.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace hotpath {
+
+namespace {
+
+bool inMainFile(const SourceManager &SM, SourceLocation L) {
+  return SM.isInMainFile(SM.getExpansionLoc(L));
+}
+
+/// The heat of hook calls, all of it asked of the heat model. With inline
+/// remarks, a hook whose every call is inlined has no call to gate. A hook
+/// the rule set names needs no heat but a profile's. A hook known from the
+/// index alone is as hot as the TU defining its gate judges it (by the
+/// index's score, the same in every TU), never more.
+bool hookCallIsHot(const HeatModel &Heat, const CallSiteIndex::Site &S, const Hook &H,
+                   unsigned Threshold) {
+  if (Heat.hasInlineRemarks() && !Heat.staysOutOfLine(Heat.stats(H.FD)))
+    return false;
+  if (H.Named && !Heat.hasProfile())
+    return true;
+  bool Hot = Heat.callIsHot(S, H.FD, Threshold);
+  if (H.IndexHeatOnly)
+    Hot = Hot && Heat.indexScore(H.FD) >= Threshold;
+  return Hot;
+}
+
+/// What the index knows of \p FD beyond this TU, for the hook model.
+std::optional<std::string> hotCallsElsewhere(const HookGateInputs &In, const FunctionDecl *FD) {
+  if (In.Heat.indexScore(FD) < In.Settings.Gate.Threshold)
+    return std::nullopt;
+  std::vector<index::CallSite> Sites = In.TU.calls().remoteSites(FD);
+  if (Sites.empty())
+    return std::nullopt;
+  return ProjectCalls::displayName(Sites.front().Loc.File);
+}
+
+std::optional<RemoteHook> definedElsewhere(const HookGateInputs &In, const FunctionDecl *FD) {
+  const index::Function *F = In.TU.calls().projectFunction(FD);
+  if (!F || !F->Hook || F->Definitions.empty())
+    return std::nullopt;
+  RemoteHook R;
+  R.Shape = index::portableOf(*F->Hook);
+  R.File = ProjectCalls::displayName(F->Definitions.front().Loc.File);
+  for (const index::Definition &D : F->Definitions)
+    R.Definitions.push_back({D.Loc.File, D.Loc.Line, D.EndLine});
+  return R;
+}
+
+} // namespace
+
+const Hook *HookRecogniser::hookFor(const FunctionDecl *FD) {
+  FD = FD->getCanonicalDecl();
+  if (auto It = Hooks.find(FD); It != Hooks.end())
+    return &It->second;
+  if (NotHooks.count(FD))
+    return nullptr;
+  // Named: a function_ref outlives no temporary.
+  auto HotElsewhere = [&](const FunctionDecl *F) { return hotCallsElsewhere(In, F); };
+  auto Elsewhere = [&](const FunctionDecl *F) { return definedElsewhere(In, F); };
+  HookSources Sources{In.RuleIdx, In.Settings.NamedHooks, In.ErrorInjected, HotElsewhere,
+                      Elsewhere};
+  std::optional<Hook> H = recogniseHook(FD, In.TU.ast(), Sources);
+  if (!H) {
+    NotHooks.insert(FD);
+    return nullptr;
+  }
+  return &Hooks.emplace(FD, std::move(*H)).first->second;
+}
+
+bool HookRecogniser::anyHook() {
+  ASTContext &Ctx = In.TU.ast();
+  if (llvm::any_of(In.Settings.NamedHooks, [&](const auto &Named) {
+        return Ctx.Idents.find(Named.getKey()) != Ctx.Idents.end();
+      }))
+    return true;
+  if (llvm::any_of(In.TU.definitions().Functions,
+                   [&](const FunctionDecl *Def) { return hookFor(Def); }))
+    return true;
+  // Hooks defined elsewhere are known by their calls here.
+  return In.TU.projectIndex() &&
+         llvm::any_of(In.TU.callSites().sites(), [&](const CallSiteIndex::Site &S) {
+           return hookFor(S.Call->getDirectCallee());
+         });
+}
+
+HookCandidates findCandidates(const HookGateInputs &In, HookRecogniser &Hooks) {
+  const SourceManager &SM = In.TU.sourceManager();
+  HookCandidates C;
+  llvm::DenseMap<const FunctionDecl *, size_t> Position; // hook -> index in C.Hooks
+  for (const CallSiteIndex::Site &S : In.TU.callSites().sites()) {
+    const Hook *H = Hooks.hookFor(S.Call->getDirectCallee());
+    if (!H || !inMainFile(SM, S.Call->getBeginLoc()))
+      continue;
+    const FunctionDecl *Caller = S.Caller->getCanonicalDecl();
+    // A caller that is a hook itself is skipped, as far as it was
+    // recognised by now (anyHook stops at the first hook; earlier sites):
+    // the order of the old check, kept so that findings do not move.
+    if (S.Caller->hasAttr<ColdAttr>() || Hooks.known(Caller) || Caller == H->FD)
+      continue;
+    if (!hookCallIsHot(In.Heat, S, *H, In.Settings.Gate.Threshold))
+      continue;
+    auto [P, New] = Position.try_emplace(H->FD, C.Hooks.size());
+    if (New)
+      C.Hooks.push_back({H, {}});
+    std::vector<CallerCalls> &G = C.Hooks[P->second].Callers;
+    auto It = llvm::find_if(G, [&](const CallerCalls &CC) { return CC.Caller == Caller; });
+    if (It == G.end()) {
+      G.push_back({Caller, {}});
+      It = std::prev(G.end());
+      ++C.HooksPerCaller[Caller];
+    }
+    It->Calls.push_back(S.Call);
+  }
+  // Hooks defined here get their gate defined here, hot calls or not.
+  for (const FunctionDecl *Def : In.TU.definitions().Functions)
+    if (inMainFile(SM, Def->getLocation()))
+      if (const Hook *H = Hooks.hookFor(Def); H && !H->hasSwitch() && !Position.count(H->FD))
+        C.Hooks.push_back({H, {}});
+  return C;
+}
+
+} // namespace hotpath
