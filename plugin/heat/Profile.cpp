@@ -78,110 +78,143 @@ std::string Profile::normalizeSymbol(StringRef Symbol) {
 }
 
 Expected<Profile> Profile::parse(StringRef Text, StringRef Name) {
-  Profile P;
-  P.Name = sys::path::filename(Name).str();
   if (size_t Nul = Text.find('\0'); Nul != StringRef::npos)
     return createStringError(inconvertibleErrorCode(),
                              "profile '%s': not a text profile (NUL byte at offset %zu)",
                              Name.str().c_str(), Nul);
   if (isCallgrind(Text))
     return parseCallgrind(Text, Name);
+  for (StringRef Line : llvm::split(Text, '\n')) {
+    StringRef Trimmed = Line.trim();
+    if (!Trimmed.empty() && !Trimmed.starts_with("#"))
+      return looksFolded(Trimmed) ? parseFolded(Text, Name) : parsePerfReport(Text, Name);
+  }
+  return createStringError(inconvertibleErrorCode(), "profile '%s': no samples in it",
+                           Name.str().c_str());
+}
 
-  SmallVector<StringRef, 0> Lines;
-  Text.split(Lines, '\n');
-  std::optional<bool> Folded;
+Expected<Profile> Profile::parseFolded(StringRef Text, StringRef Name) {
+  Profile P;
+  P.Name = sys::path::filename(Name).str();
+  P.From = Source::Folded;
   StringMap<unsigned long long> SelfCount, InclusiveCount;
   unsigned long long Total = 0;
-  // perf: the self shares of user-space ([.]) and kernel ([k]) entries.
-  double UserSelf = 0, KernelSelf = 0;
-  StringSet<> UserSymbols, KernelSymbols;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef Trimmed = Lines[I].trim();
+    if (Trimmed.empty() || Trimmed.starts_with("#"))
+      continue;
+    size_t Space = Trimmed.rfind(' ');
+    unsigned long long Count;
+    if (Space == StringRef::npos || Trimmed.drop_front(Space + 1).getAsInteger(10, Count))
+      return lineError(Name, I + 1, "expected 'frame;frame;... COUNT' (folded stacks)");
+    SmallVector<StringRef, 16> Frames;
+    Trimmed.take_front(Space).split(Frames, ';', -1, /*KeepEmpty=*/false);
+    if (Frames.empty())
+      return lineError(Name, I + 1, "a folded stack with no frames");
+    Total += Count;
+    SelfCount[normalizeSymbol(Frames.back())] += Count;
+    StringSet<> Seen; // Recursion counts a frame once per stack.
+    for (StringRef F : Frames)
+      if (Seen.insert(normalizeSymbol(F)).second)
+        InclusiveCount[normalizeSymbol(F)] += Count;
+  }
+  if (Total == 0)
+    return createStringError(inconvertibleErrorCode(), "profile '%s': no samples in it",
+                             Name.str().c_str());
+  for (const auto &E : SelfCount)
+    P.Self[E.getKey()] = 100.0 * E.getValue() / Total;
+  for (const auto &E : InclusiveCount)
+    P.Inclusive[E.getKey()] = 100.0 * E.getValue() / Total;
+  // What a rewrite can remove: without call counts, the inclusive share.
+  P.Removable = P.Inclusive;
+  return P;
+}
 
+namespace {
+/// One entry of a perf report: "[children%] self% command dso [.] symbol".
+struct PerfEntry {
+  std::string Symbol;
+  double Self = 0, Inclusive = 0;
+  bool Children = false, Kernel = false;
+};
+
+/// Reads an entry line; an error says what is wrong with it.
+Expected<PerfEntry> perfEntry(StringRef Trimmed, StringRef Name, size_t Line) {
+  SmallVector<StringRef, 8> Fields;
+  Trimmed.split(Fields, ' ', -1, /*KeepEmpty=*/false);
+  double First, Second;
+  if (Fields.empty() || !parsePercent(Fields[0], First))
+    return lineError(Name, Line,
+                     "expected a perf report line ('5.10%  command  object  [.] symbol') "
+                     "or folded stacks ('a;b;c 123')");
+  PerfEntry E;
+  E.Children = Fields.size() > 1 && parsePercent(Fields[1], Second);
+  // The symbol follows the one-letter mode column: "[.] " user, "[k] " kernel.
+  size_t Marker = StringRef::npos;
+  for (size_t At = Trimmed.find('['); At != StringRef::npos; At = Trimmed.find('[', At + 1))
+    if (At + 3 < Trimmed.size() && Trimmed[At + 2] == ']' && Trimmed[At + 3] == ' ' &&
+        (At == 0 || Trimmed[At - 1] == ' ')) {
+      Marker = At;
+      break;
+    }
+  if (Marker == StringRef::npos)
+    return lineError(Name, Line, "no '[.] symbol' or '[k] symbol' column");
+  E.Symbol = Profile::normalizeSymbol(Trimmed.drop_front(Marker + 4));
+  E.Self = E.Children ? Second : First;
+  E.Inclusive = First; // Without --children, self is all we know.
+  E.Kernel = Trimmed[Marker + 1] == 'k';
+  return E;
+}
+} // namespace
+
+Expected<Profile> Profile::parsePerfReport(StringRef Text, StringRef Name) {
+  Profile P;
+  P.Name = sys::path::filename(Name).str();
+  // The self shares of user-space ([.]) and kernel ([k]) entries.
+  double UserSelf = 0, KernelSelf = 0;
+  StringSet<> KernelSymbols;
+  unsigned Entries = 0;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef Line = Lines[I].rtrim("\r").rtrim();
     StringRef Trimmed = Line.ltrim();
     if (Trimmed.empty() || Trimmed.starts_with("#"))
       continue;
-    if (!Folded)
-      Folded = looksFolded(Trimmed);
-
-    if (*Folded) {
-      size_t Space = Trimmed.rfind(' ');
-      unsigned long long Count;
-      if (Space == StringRef::npos ||
-          Trimmed.drop_front(Space + 1).getAsInteger(10, Count))
-        return lineError(Name, I + 1, "expected 'frame;frame;... COUNT' (folded stacks)");
-      SmallVector<StringRef, 16> Frames;
-      Trimmed.take_front(Space).split(Frames, ';', -1, /*KeepEmpty=*/false);
-      if (Frames.empty())
-        return lineError(Name, I + 1, "a folded stack with no frames");
-      Total += Count;
-      SelfCount[normalizeSymbol(Frames.back())] += Count;
-      StringSet<> Seen; // Recursion counts a frame once per stack.
-      for (StringRef F : Frames)
-        if (Seen.insert(normalizeSymbol(F)).second)
-          InclusiveCount[normalizeSymbol(F)] += Count;
+    // The call graph printed under an entry is indented and carries no
+    // leading percentage ("|--7.38%--main", "---main", "  __libc_start_main",
+    // and frames perf could not name: "0", "0x7f3a2c"); skip it.
+    double Pct;
+    if (Entries > 0 && Line.starts_with(" ") && !parsePercent(Trimmed.split(' ').first, Pct))
       continue;
-    }
-
-    // perf report --stdio: "[children%] self% command dso [.] symbol". The
-    // call graph printed under an entry is indented and carries no leading
-    // percentage ("|--7.38%--main", "---main", "  __libc_start_main", and
-    // frames perf could not name: "0", "0x7f3a2c"); skip it.
-    SmallVector<StringRef, 8> Fields;
-    Trimmed.split(Fields, ' ', -1, /*KeepEmpty=*/false);
-    double First, Second;
-    if (Total > 0 && Line.starts_with(" ") && !parsePercent(Fields[0], First))
-      continue;
-    if (Fields.empty() || !parsePercent(Fields[0], First))
-      return lineError(Name, I + 1,
-                       "expected a perf report line ('5.10%  command  object  [.] symbol') "
-                       "or folded stacks ('a;b;c 123')");
-    bool Children = Fields.size() > 1 && parsePercent(Fields[1], Second);
-    P.HasChildren |= Children;
-    // The symbol follows the one-letter mode column: "[.] " user, "[k] " kernel.
-    size_t Marker = StringRef::npos;
-    for (size_t At = Trimmed.find('['); At != StringRef::npos; At = Trimmed.find('[', At + 1))
-      if (At + 3 < Trimmed.size() && Trimmed[At + 2] == ']' && Trimmed[At + 3] == ' ' &&
-          (At == 0 || Trimmed[At - 1] == ' ')) {
-        Marker = At;
-        break;
-      }
-    if (Marker == StringRef::npos)
-      return lineError(Name, I + 1, "no '[.] symbol' or '[k] symbol' column");
-    std::string Symbol = normalizeSymbol(Trimmed.drop_front(Marker + 4));
-    double SelfPct = Children ? Second : First;
-    double InclPct = First; // Without --children, self is all we know.
-    P.Self[Symbol] += SelfPct;
-    P.Inclusive[Symbol] = std::max(P.Inclusive.lookup(Symbol), InclPct);
-    bool Kernel = Trimmed[Marker + 1] == 'k';
-    (Kernel ? KernelSelf : UserSelf) += SelfPct;
-    (Kernel ? KernelSymbols : UserSymbols).insert(Symbol);
-    ++Total;
+    Expected<PerfEntry> E = perfEntry(Trimmed, Name, I + 1);
+    if (!E)
+      return E.takeError();
+    P.HasChildren |= E->Children;
+    P.Self[E->Symbol] += E->Self;
+    P.Inclusive[E->Symbol] = std::max(P.Inclusive.lookup(E->Symbol), E->Inclusive);
+    (E->Kernel ? KernelSelf : UserSelf) += E->Self;
+    if (E->Kernel)
+      KernelSymbols.insert(E->Symbol);
+    ++Entries;
   }
-
-  if (Total == 0)
+  if (Entries == 0)
     return createStringError(inconvertibleErrorCode(), "profile '%s': no samples in it",
                              Name.str().c_str());
-  if (Folded && *Folded) {
-    P.From = Source::Folded;
-    for (const auto &E : SelfCount)
-      P.Self[E.getKey()] = 100.0 * E.getValue() / Total;
-    for (const auto &E : InclusiveCount)
-      P.Inclusive[E.getKey()] = 100.0 * E.getValue() / Total;
-  }
   // What a rewrite can remove: without call counts, the inclusive share
-  // where the profile has one, else the self share; of a perf report, as a
-  // share of the samples in the function's own space (user or kernel): a
-  // rewrite of user code cannot take the page faults' time off (xfs_repair
-  // under perf: half its samples in the kernel, check_nsec 0.52% of all
-  // samples and 1.03% of user space, 1.23% of its instructions).
-  P.Removable = P.From == Source::Folded || P.HasChildren ? P.Inclusive : P.Self;
-  if (P.From == Source::PerfReport)
-    for (auto &E : P.Removable) {
-      double Space = KernelSymbols.count(E.getKey()) ? KernelSelf : UserSelf;
-      if (Space > 0)
-        E.getValue() = std::min(100.0, 100.0 * E.getValue() / Space);
-    }
+  // where the profile has one, else the self share; as a share of the
+  // samples in the function's own space (user or kernel): a rewrite of user
+  // code cannot take the page faults' time off (xfs_repair under perf: half
+  // its samples in the kernel, check_nsec 0.52% of all samples and 1.03% of
+  // user space, 1.23% of its instructions).
+  P.Removable = P.HasChildren ? P.Inclusive : P.Self;
+  for (auto &E : P.Removable) {
+    double Space = KernelSymbols.count(E.getKey()) ? KernelSelf : UserSelf;
+    if (Space > 0)
+      E.getValue() = std::min(100.0, 100.0 * E.getValue() / Space);
+  }
   return P;
 }
 

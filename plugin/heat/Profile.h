@@ -69,6 +69,8 @@ public:
 
 private:
   static llvm::Expected<Profile> parseCallgrind(llvm::StringRef Text, llvm::StringRef Name);
+  static llvm::Expected<Profile> parseFolded(llvm::StringRef Text, llvm::StringRef Name);
+  static llvm::Expected<Profile> parsePerfReport(llvm::StringRef Text, llvm::StringRef Name);
   std::string Name;
   Source From = Source::PerfReport;
   bool HasChildren = false; // a perf report with --children

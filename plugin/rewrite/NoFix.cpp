@@ -5,201 +5,178 @@
 
 namespace hotpath {
 
-std::string NoFix::text() const {
-  const std::string &S = Subject, &C = Condition, &D = Detail;
-  switch (Reason) {
-  case NoFixReason::Variadic:
-    return "it is variadic";
-  case NoFixReason::Virtual:
-    return "it is virtual; calls through the vtable would keep paying for it";
-  case NoFixReason::Recursive:
-    return "it is recursive";
-  case NoFixReason::AddressTaken:
-    return "its address is taken, and the rewrite would change the function that address "
-           "names";
-  case NoFixReason::UnnamedParameter:
-    return "a parameter has no name to pass on to the slow path";
-  case NoFixReason::SuccessDoesMore:
-    return "the success path does more than return";
-  case NoFixReason::FunctionInMacro:
-    return "the function is written by a macro";
-  case NoFixReason::PreambleEvaluatedAgain:
-    return "the slow path evaluates this preamble again, and " + D;
-  case NoFixReason::ConditionEvaluatedAgain:
-    return "the slow path evaluates this condition again, and " + D;
-  case NoFixReason::SuccessValueHasEffect:
-    return "the success value " + D;
-  case NoFixReason::ConditionInMacro:
-    return "the condition is written by a macro";
-  case NoFixReason::DeclarationInMacro:
-    return "the declaration is written by a macro";
-  case NoFixReason::EvaluatedBeforeEarlierConditions:
-    return "the fast path would evaluate this before the earlier conditions, and " + D;
-  case NoFixReason::EvaluatedAfterEarlierHolds:
-    return "merging the conditions evaluates this one even when an earlier one holds, and " +
-           D;
-  case NoFixReason::SignatureInMacro:
-    return "its signature is written by a macro";
-  case NoFixReason::MemberNotDeclaredOnce:
-    return "the member is not declared once in its class";
-  case NoFixReason::ClassNotInEditableHeader:
-    return "the class is not in a header the fix can edit";
-  case NoFixReason::InClassDeclarationHasNoSemi:
-    return "the in-class declaration has no ';' to follow";
-  case NoFixReason::ClassHasNoSemi:
-    return "the class definition has no ';' to follow";
-  case NoFixReason::AlsoDeclaredElsewhere:
-    return "it is also declared in another file";
-  case NoFixReason::NoHeaderForFastPath:
-    return "it has external linkage and no declaration in a header to put the inline fast "
-           "path in";
-  case NoFixReason::NotDeclaredOnceInHeader:
-    return "it is not declared exactly once, in a header the fix can edit";
-  case NoFixReason::HeaderDeclarationNotRewritable:
-    return "the header declaration cannot be rewritten";
-  case NoFixReason::FastPathNeedsInvisible:
-    return "the inline fast path needs " + D + ", which is not visible in '" + S + "'";
-  case NoFixReason::BodyVariesByConfiguration:
-    return "the body of '" + S + "' is compiled differently under '" + C +
-           "'; a fast path made from this configuration would be wrong in the others";
-  case NoFixReason::NameThroughMacro:
-    return "the slow path names itself with __func__ through macro '" + S +
-           "', and would print its new name; a macro is not rewritten for one use";
-  case NoFixReason::PrettyFunctionName:
-    return "the slow path uses " + S +
-           ", whose text is the signature: the rename would change it, and gcc and clang "
-           "spell it differently, so no string keeps it";
-  case NoFixReason::NeedsCondition:
-    return "the new code needs " + S + ", which is there only under '" + C + "'";
-  case NoFixReason::ConditionElsewhere:
-    return "'" + S + "' is declared only under '" + C +
-           "', in another file than the new code: neither a guard nor a mirror keeps "
-           "every configuration valid";
-  case NoFixReason::SwitchVariesByConfiguration:
-    return "the hook's switch is tested differently under '" + C +
-           "', so no one test at the call site is right in every configuration";
-  case NoFixReason::StaticKeyByConfiguration:
-    return "the hook does nothing only under '" + C +
-           "' (its body has #if inside); elsewhere its gate must start on, and a static "
-           "key's type fixes its start value in every configuration";
-  case NoFixReason::CallInMacro:
-    return "the call is written by a macro";
-  case NoFixReason::ArgumentSideEffect:
-    return "the call's arguments have a side effect (" + D + ") that the gate would skip";
-  case NoFixReason::UnknownDisabled:
-    return "the value the hook returns while it does nothing is unknown; name it in the rule "
-           "set (hook_functions: {name, disabled}) or the HookFunctions option";
-  case NoFixReason::SwitchNotVisible:
-    return "the hook's switch needs " + D + ", which is not visible here";
-  case NoFixReason::BodyNotCopyable:
-    return "the caller's body cannot be copied";
-  case NoFixReason::NotAtFileScope:
-    return "the hook is not declared at file scope, where its gate would go";
-  case NoFixReason::HeaderNotEditable:
-    return "the hook's declaration in a header cannot be edited";
-  case NoFixReason::DeclNotEditable:
-    return "the hook's declaration cannot be edited";
-  case NoFixReason::NoHeaderForGate:
-    return "the hook has external linkage and no declaration in a header the fix can edit, "
-           "to put its gate in";
-  case NoFixReason::NoEnabler:
+namespace {
+/// One row per reason: its id for tools and its text, with {S} the
+/// subject, {C} the condition, {D} the detail, {N} the count and {one|many}
+/// a word that follows the count; other braces are the text's own.
+struct Row {
+  NoFixReason Reason;
+  const char *Id;
+  const char *Text;
+};
+const Row Rows[] = {
+    {NoFixReason::Variadic, "variadic",
+     "it is variadic"},
+    {NoFixReason::Virtual, "virtual",
+     "it is virtual; calls through the vtable would keep paying for it"},
+    {NoFixReason::Recursive, "recursive",
+     "it is recursive"},
+    {NoFixReason::AddressTaken, "address-taken",
+     "its address is taken, and the rewrite would change the function that "
+     "address names"},
+    {NoFixReason::UnnamedParameter, "unnamed-parameter",
+     "a parameter has no name to pass on to the slow path"},
+    {NoFixReason::SuccessDoesMore, "success-does-more",
+     "the success path does more than return"},
+    {NoFixReason::FunctionInMacro, "function-in-macro",
+     "the function is written by a macro"},
+    {NoFixReason::PreambleEvaluatedAgain, "preamble-evaluated-again",
+     "the slow path evaluates this preamble again, and {D}"},
+    {NoFixReason::ConditionEvaluatedAgain, "condition-evaluated-again",
+     "the slow path evaluates this condition again, and {D}"},
+    {NoFixReason::SuccessValueHasEffect, "success-value-has-effect",
+     "the success value {D}"},
+    {NoFixReason::ConditionInMacro, "condition-in-macro",
+     "the condition is written by a macro"},
+    {NoFixReason::DeclarationInMacro, "declaration-in-macro",
+     "the declaration is written by a macro"},
+    {NoFixReason::EvaluatedBeforeEarlierConditions, "evaluated-before-earlier-conditions",
+     "the fast path would evaluate this before the earlier conditions, and {D}"},
+    {NoFixReason::EvaluatedAfterEarlierHolds, "evaluated-after-earlier-holds",
+     "merging the conditions evaluates this one even when an earlier one holds, "
+     "and {D}"},
+    {NoFixReason::SignatureInMacro, "signature-in-macro",
+     "its signature is written by a macro"},
+    {NoFixReason::MemberNotDeclaredOnce, "member-not-declared-once",
+     "the member is not declared once in its class"},
+    {NoFixReason::ClassNotInEditableHeader, "class-not-in-editable-header",
+     "the class is not in a header the fix can edit"},
+    {NoFixReason::InClassDeclarationHasNoSemi, "in-class-declaration-has-no-semi",
+     "the in-class declaration has no ';' to follow"},
+    {NoFixReason::ClassHasNoSemi, "class-has-no-semi",
+     "the class definition has no ';' to follow"},
+    {NoFixReason::AlsoDeclaredElsewhere, "also-declared-elsewhere",
+     "it is also declared in another file"},
+    {NoFixReason::NoHeaderForFastPath, "no-header-for-fast-path",
+     "it has external linkage and no declaration in a header to put the inline "
+     "fast path in"},
+    {NoFixReason::NotDeclaredOnceInHeader, "not-declared-once-in-header",
+     "it is not declared exactly once, in a header the fix can edit"},
+    {NoFixReason::HeaderDeclarationNotRewritable, "header-declaration-not-rewritable",
+     "the header declaration cannot be rewritten"},
+    {NoFixReason::FastPathNeedsInvisible, "fast-path-needs-invisible",
+     "the inline fast path needs {D}, which is not visible in '{S}'"},
+    {NoFixReason::BodyVariesByConfiguration, "body-varies-by-configuration",
+     "the body of '{S}' is compiled differently under '{C}'; a fast path made "
+     "from this configuration would be wrong in the others"},
+    {NoFixReason::NameThroughMacro, "name-through-macro",
+     "the slow path names itself with __func__ through macro '{S}', and would "
+     "print its new name; a macro is not rewritten for one use"},
+    {NoFixReason::PrettyFunctionName, "pretty-function-name",
+     "the slow path uses {S}, whose text is the signature: the rename would "
+     "change it, and gcc and clang spell it differently, so no string keeps it"},
+    {NoFixReason::NeedsCondition, "needs-condition",
+     "the new code needs {S}, which is there only under '{C}'"},
+    {NoFixReason::ConditionElsewhere, "condition-elsewhere",
+     "'{S}' is declared only under '{C}', in another file than the new code: "
+     "neither a guard nor a mirror keeps every configuration valid"},
+    {NoFixReason::SwitchVariesByConfiguration, "switch-varies-by-configuration",
+     "the hook's switch is tested differently under '{C}', so no one test at "
+     "the call site is right in every configuration"},
+    {NoFixReason::StaticKeyByConfiguration, "static-key-by-configuration",
+     "the hook does nothing only under '{C}' (its body has #if inside); "
+     "elsewhere its gate must start on, and a static key's type fixes its start "
+     "value in every configuration"},
+    {NoFixReason::CallInMacro, "call-in-macro",
+     "the call is written by a macro"},
+    {NoFixReason::ArgumentSideEffect, "argument-side-effect",
+     "the call's arguments have a side effect ({D}) that the gate would skip"},
+    {NoFixReason::UnknownDisabled, "unknown-disabled",
+     "the value the hook returns while it does nothing is unknown; name it in "
+     "the rule set (hook_functions: {name, disabled}) or the HookFunctions "
+     "option"},
+    {NoFixReason::SwitchNotVisible, "switch-not-visible",
+     "the hook's switch needs {D}, which is not visible here"},
+    {NoFixReason::BodyNotCopyable, "body-not-copyable",
+     "the caller's body cannot be copied"},
+    {NoFixReason::NotAtFileScope, "not-at-file-scope",
+     "the hook is not declared at file scope, where its gate would go"},
+    {NoFixReason::HeaderNotEditable, "header-not-editable",
+     "the hook's declaration in a header cannot be edited"},
+    {NoFixReason::DeclNotEditable, "decl-not-editable",
+     "the hook's declaration cannot be edited"},
+    {NoFixReason::NoHeaderForGate, "no-header-for-gate",
+     "the hook has external linkage and no declaration in a header the fix can "
+     "edit, to put its gate in"},
     // An empty hook kept out of line is switched on from outside the code
     // seen (error injection, a tracer, a replacement at link time): a new
     // gate, off at start, would silence it until something calls its setter.
-    return "the hook tests no switch of its own, and nothing names what switches it on: a new "
-           "gate would keep it off until something calls " +
-           S +
-           "_gate_enable(); name that caller in the rule set (hook_functions: enabled_by) or "
-           "the HookEnablers option, or set NewGateWithSetters";
-  case NoFixReason::CloneNotPlainFunction:
-    return "the caller is not a plain function written outside macros";
-  case NoFixReason::CloneUnnamedParameter:
-    return "a parameter of the caller has no name";
-  case NoFixReason::CloneInlineOrHot:
-    return "the caller is inline or hot, and a cold noinline copy would conflict with its "
-           "attributes";
-  case NoFixReason::CloneTooLong:
-    return "the caller is longer than " + std::to_string(Count) + " lines";
-  case NoFixReason::CloneStaticLocal:
-    return "the caller has a static local, which a clone would not share";
-  case NoFixReason::CloneNamesItself:
-    return "the caller names itself with __func__, which a clone would change";
-  case NoFixReason::CloneLabelAddress:
-    return "the caller takes the address of a label";
-  case NoFixReason::CloneRecursive:
-    return "the caller calls itself and has no earlier declaration";
-  case NoFixReason::CloneSeveralHooks:
-    return "the caller calls more than one hook";
-  case NoFixReason::ClonePartlyGated:
-    return "some of its calls are gated already";
-  case NoFixReason::UsesNeedEvaluation:
-    return std::to_string(Count) + (Count == 1 ? " use" : " uses") + " of '" + S +
-           "' in this translation unit " + (Count == 1 ? "needs" : "need") +
-           " the argument evaluated";
+    {NoFixReason::NoEnabler, "no-enabler",
+     "the hook tests no switch of its own, and nothing names what switches it "
+     "on: a new gate would keep it off until something calls {S}_gate_enable(); "
+     "name that caller in the rule set (hook_functions: enabled_by) or the "
+     "HookEnablers option, or set NewGateWithSetters"},
+    {NoFixReason::CloneNotPlainFunction, "clone-not-plain-function",
+     "the caller is not a plain function written outside macros"},
+    {NoFixReason::CloneUnnamedParameter, "clone-unnamed-parameter",
+     "a parameter of the caller has no name"},
+    {NoFixReason::CloneInlineOrHot, "clone-inline-or-hot",
+     "the caller is inline or hot, and a cold noinline copy would conflict with "
+     "its attributes"},
+    {NoFixReason::CloneTooLong, "clone-too-long",
+     "the caller is longer than {N} lines"},
+    {NoFixReason::CloneStaticLocal, "clone-static-local",
+     "the caller has a static local, which a clone would not share"},
+    {NoFixReason::CloneNamesItself, "clone-names-itself",
+     "the caller names itself with __func__, which a clone would change"},
+    {NoFixReason::CloneLabelAddress, "clone-label-address",
+     "the caller takes the address of a label"},
+    {NoFixReason::CloneRecursive, "clone-recursive",
+     "the caller calls itself and has no earlier declaration"},
+    {NoFixReason::CloneSeveralHooks, "clone-several-hooks",
+     "the caller calls more than one hook"},
+    {NoFixReason::ClonePartlyGated, "clone-partly-gated",
+     "some of its calls are gated already"},
+    {NoFixReason::UsesNeedEvaluation, "uses-need-evaluation",
+     "{N}{ use| uses} of '{S}' in this translation unit {needs|need} the "
+     "argument evaluated"},
+};
+
+const Row &rowOf(NoFixReason R) {
+  for (const Row &X : Rows)
+    if (X.Reason == R)
+      return X;
+  llvm_unreachable("a NoFixReason without a row");
+}
+} // namespace
+
+std::string NoFix::text() const {
+  llvm::StringRef T = rowOf(Reason).Text;
+  std::string Out;
+  while (!T.empty()) {
+    size_t Open = T.find('{');
+    Out += T.take_front(Open).str();
+    if (Open == llvm::StringRef::npos)
+      break;
+    size_t Close = T.find('}', Open);
+    llvm::StringRef Field = T.slice(Open + 1, Close);
+    if (Field == "S")
+      Out += Subject;
+    else if (Field == "C")
+      Out += Condition;
+    else if (Field == "D")
+      Out += Detail;
+    else if (Field == "N")
+      Out += std::to_string(Count);
+    else if (Field.contains('|')) // {one|many}
+      Out += Count == 1 ? Field.split('|').first.str() : Field.split('|').second.str();
+    else // braces of the text itself ("hook_functions: {name, disabled}")
+      Out += T.slice(Open, Close + 1).str();
+    T = T.drop_front(Close + 1);
   }
-  llvm_unreachable("unknown NoFixReason");
+  return Out;
 }
 
-llvm::StringRef NoFix::idOf(NoFixReason R) {
-  switch (R) {
-#define HOTPATH_NOFIX_ID(Name, Id)                                                           \
-  case NoFixReason::Name:                                                                    \
-    return Id;
-    HOTPATH_NOFIX_ID(Variadic, "variadic")
-    HOTPATH_NOFIX_ID(Virtual, "virtual")
-    HOTPATH_NOFIX_ID(Recursive, "recursive")
-    HOTPATH_NOFIX_ID(AddressTaken, "address-taken")
-    HOTPATH_NOFIX_ID(UnnamedParameter, "unnamed-parameter")
-    HOTPATH_NOFIX_ID(SuccessDoesMore, "success-does-more")
-    HOTPATH_NOFIX_ID(FunctionInMacro, "function-in-macro")
-    HOTPATH_NOFIX_ID(PreambleEvaluatedAgain, "preamble-evaluated-again")
-    HOTPATH_NOFIX_ID(ConditionEvaluatedAgain, "condition-evaluated-again")
-    HOTPATH_NOFIX_ID(SuccessValueHasEffect, "success-value-has-effect")
-    HOTPATH_NOFIX_ID(ConditionInMacro, "condition-in-macro")
-    HOTPATH_NOFIX_ID(DeclarationInMacro, "declaration-in-macro")
-    HOTPATH_NOFIX_ID(EvaluatedBeforeEarlierConditions, "evaluated-before-earlier-conditions")
-    HOTPATH_NOFIX_ID(EvaluatedAfterEarlierHolds, "evaluated-after-earlier-holds")
-    HOTPATH_NOFIX_ID(SignatureInMacro, "signature-in-macro")
-    HOTPATH_NOFIX_ID(MemberNotDeclaredOnce, "member-not-declared-once")
-    HOTPATH_NOFIX_ID(ClassNotInEditableHeader, "class-not-in-editable-header")
-    HOTPATH_NOFIX_ID(InClassDeclarationHasNoSemi, "in-class-declaration-has-no-semi")
-    HOTPATH_NOFIX_ID(ClassHasNoSemi, "class-has-no-semi")
-    HOTPATH_NOFIX_ID(AlsoDeclaredElsewhere, "also-declared-elsewhere")
-    HOTPATH_NOFIX_ID(NoHeaderForFastPath, "no-header-for-fast-path")
-    HOTPATH_NOFIX_ID(NotDeclaredOnceInHeader, "not-declared-once-in-header")
-    HOTPATH_NOFIX_ID(HeaderDeclarationNotRewritable, "header-declaration-not-rewritable")
-    HOTPATH_NOFIX_ID(FastPathNeedsInvisible, "fast-path-needs-invisible")
-    HOTPATH_NOFIX_ID(BodyVariesByConfiguration, "body-varies-by-configuration")
-    HOTPATH_NOFIX_ID(NameThroughMacro, "name-through-macro")
-    HOTPATH_NOFIX_ID(PrettyFunctionName, "pretty-function-name")
-    HOTPATH_NOFIX_ID(NeedsCondition, "needs-condition")
-    HOTPATH_NOFIX_ID(ConditionElsewhere, "condition-elsewhere")
-    HOTPATH_NOFIX_ID(SwitchVariesByConfiguration, "switch-varies-by-configuration")
-    HOTPATH_NOFIX_ID(StaticKeyByConfiguration, "static-key-by-configuration")
-    HOTPATH_NOFIX_ID(CallInMacro, "call-in-macro")
-    HOTPATH_NOFIX_ID(ArgumentSideEffect, "argument-side-effect")
-    HOTPATH_NOFIX_ID(UnknownDisabled, "unknown-disabled")
-    HOTPATH_NOFIX_ID(SwitchNotVisible, "switch-not-visible")
-    HOTPATH_NOFIX_ID(BodyNotCopyable, "body-not-copyable")
-    HOTPATH_NOFIX_ID(NotAtFileScope, "not-at-file-scope")
-    HOTPATH_NOFIX_ID(HeaderNotEditable, "header-not-editable")
-    HOTPATH_NOFIX_ID(DeclNotEditable, "decl-not-editable")
-    HOTPATH_NOFIX_ID(NoHeaderForGate, "no-header-for-gate")
-    HOTPATH_NOFIX_ID(NoEnabler, "no-enabler")
-    HOTPATH_NOFIX_ID(CloneNotPlainFunction, "clone-not-plain-function")
-    HOTPATH_NOFIX_ID(CloneUnnamedParameter, "clone-unnamed-parameter")
-    HOTPATH_NOFIX_ID(CloneInlineOrHot, "clone-inline-or-hot")
-    HOTPATH_NOFIX_ID(CloneTooLong, "clone-too-long")
-    HOTPATH_NOFIX_ID(CloneStaticLocal, "clone-static-local")
-    HOTPATH_NOFIX_ID(CloneNamesItself, "clone-names-itself")
-    HOTPATH_NOFIX_ID(CloneLabelAddress, "clone-label-address")
-    HOTPATH_NOFIX_ID(CloneRecursive, "clone-recursive")
-    HOTPATH_NOFIX_ID(CloneSeveralHooks, "clone-several-hooks")
-    HOTPATH_NOFIX_ID(ClonePartlyGated, "clone-partly-gated")
-    HOTPATH_NOFIX_ID(UsesNeedEvaluation, "uses-need-evaluation")
-#undef HOTPATH_NOFIX_ID
-  }
-  llvm_unreachable("unknown NoFixReason");
-}
+llvm::StringRef NoFix::idOf(NoFixReason R) { return rowOf(R).Id; }
 
 } // namespace hotpath

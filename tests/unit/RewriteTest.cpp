@@ -11,9 +11,11 @@
 
 #include "core/HotpathCheck.h"
 #include "rewrite/Edits.h"
+#include "rewrite/NoFix.h"
 #include "rewrite/Spelling.h"
 #include "TestHelpers.h"
 #include "clang/AST/ASTContext.h"
+#include <set>
 
 using namespace clang;
 using hotpath::test::CheckTester;
@@ -241,5 +243,29 @@ TEST(Rewrite, SignaturesAreEditedTokenByToken) {
       << R.dump();
 }
 
+} // namespace
+} // namespace hotpath
+
+namespace hotpath {
+namespace {
+TEST(NoFix, EveryReasonHasOneTextAndAnIdOfItsOwn) {
+  std::set<std::string> Ids;
+  for (int R = 0; R <= static_cast<int>(NoFixReason::UsesNeedEvaluation); ++R) {
+    NoFix F(static_cast<NoFixReason>(R), {}, "S", "#ifdef C", "D", 2);
+    EXPECT_FALSE(F.text().empty());
+    for (const char *Field : {"{S}", "{C}", "{D}", "{N}", "|"})
+      EXPECT_EQ(F.text().find(Field), std::string::npos) << F.text();
+    EXPECT_TRUE(Ids.insert(F.id().str()).second) << F.id().str();
+  }
+  EXPECT_EQ(NoFix(NoFixReason::UsesNeedEvaluation, {}, "ASSERT", "", "", 1).text(),
+            "1 use of 'ASSERT' in this translation unit needs the argument evaluated");
+  EXPECT_EQ(NoFix(NoFixReason::UsesNeedEvaluation, {}, "ASSERT", "", "", 3).text(),
+            "3 uses of 'ASSERT' in this translation unit need the argument evaluated");
+  EXPECT_NE(NoFix(NoFixReason::UnknownDisabled).text().find("{name, disabled}"),
+            std::string::npos);
+  EXPECT_EQ(NoFix(NoFixReason::ConditionElsewhere, {}, "x", "#ifdef Y").text(),
+            "'x' is declared only under '#ifdef Y', in another file than the new code: neither "
+            "a guard nor a mirror keeps every configuration valid");
+}
 } // namespace
 } // namespace hotpath
