@@ -195,12 +195,12 @@ void CheckSplitCheck::run(TUContext &TU) {
     // A single-branch finding needs stronger evidence than a multi-branch
     // one (DESIGN.md): small validators with one error branch are called
     // from everywhere, so without a profile a count of plain call sites is
-    // not enough.
+    // not enough, nor one loop on the chain of calls that reaches it.
     HeatPolicy Policy = Shape->Branches.size() > 1
                             ? HeatPolicy{rules().Hotness.MultiBranchThreshold,
-                                         "MultiBranchThreshold", false}
+                                         "MultiBranchThreshold", false, /*ChainLoops=*/1}
                             : HeatPolicy{rules().Hotness.SingleBranchThreshold,
-                                         "SingleBranchThreshold", true};
+                                         "SingleBranchThreshold", true, /*ChainLoops=*/2};
     HeatVerdict V = Heat.function(FD, Policy);
     if (Explain)
       explainStep(FD->getLocation(), V.Why);
@@ -260,7 +260,7 @@ Finding CheckSplitCheck::finding(const FunctionDecl *FD, const CheckShape &Shape
                               "check function %0 keeps its reporting code inline on a hot "
                               "path; move it to a cold function so the check can be inlined",
                               {FD}};
-  F.Notes.push_back(heatNote(FD, V.Stats));
+  F.Notes.push_back(heatNote(FD, V));
   fix(F, FD, Shape, V, TU);
   // What made it hot in other files: a patch that adds a hot call to an
   // old check makes the finding new.

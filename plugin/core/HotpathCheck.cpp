@@ -164,6 +164,12 @@ Message HotpathCheck::heatNote(const NamedDecl *D, const CallSiteStats &S) const
   return {D->getLocation(), "%0 is hot: %1", {D, S.describe()}};
 }
 
+Message HotpathCheck::heatNote(const NamedDecl *D, const HeatVerdict &V) const {
+  if (!V.ByChain)
+    return heatNote(D, V.Stats);
+  return {D->getLocation(), "%0 is hot: %1", {D, V.Chain.text()}};
+}
+
 namespace {
 /// The absolute path of the file \p Loc is in, and the offset there.
 std::pair<std::string, unsigned> fileOffset(SourceLocation Loc, const SourceManager &SM) {

@@ -72,6 +72,8 @@ protected:
   void emit(Finding F);
   /// "'f' is hot: <evidence>", the one wording of heat in a finding.
   Message heatNote(const clang::NamedDecl *D, const CallSiteStats &S) const;
+  /// The same for a verdict: its chain of calls when that made it hot.
+  Message heatNote(const clang::NamedDecl *D, const HeatVerdict &V) const;
 
   /// Explain mode (option Explain): the analysis of one function or macro
   /// is told step by step, as a remark ("explain 'f': ...") followed by one

@@ -43,7 +43,8 @@ struct HeatPolicy {
   /// Small validators with one error branch are called from everywhere.
   bool NeedsRepetition = false;
   /// Or: this many loops on some chain of calls that reaches it
-  /// (CallGraph.h), wherever in the program they are.
+  /// (CallGraph.h), wherever in the program they are (at least 2 with
+  /// NeedsRepetition).
   unsigned ChainLoops = 1;
 };
 

@@ -69,6 +69,10 @@ TEST(Heat, ACheckReachedThroughAHelperCalledInALoopIsHot) {
                     "\treturn s;\n}\n";
   RunResult R = Split.run(Hot, "input.c", {{"Explain", "check_two"}});
   EXPECT_EQ(warnings(R).size(), 1u) << R.dump();
+  EXPECT_EQ(notesStarting(R, "'check_two' is hot"),
+            std::vector<std::string>{"'check_two' is hot: called by get (input.c:18), which is "
+                                     "called in a loop in walk (input.c:24)"})
+      << R.dump();
   EXPECT_EQ(notesStarting(R, "hot:"),
             std::vector<std::string>{"hot: called by get (input.c:18), which is called in a "
                                      "loop in walk (input.c:24) (1 loop(s) on the chain, 1 "
