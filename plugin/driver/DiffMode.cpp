@@ -16,6 +16,7 @@
 #include "DiffTooling.h"
 #include "IndexRun.h"
 #include "InlineRun.h"
+#include "Options.h"
 #include "Output.h"
 #include "PatchFilter.h"
 #include "heat/Profile.h"
@@ -83,258 +84,10 @@ void attachEvidence(std::vector<Finding> &Found,
   }
 }
 
-struct Options {
-  std::string Diff;  // a git revision, or "-" for stdin
-  std::string BuildDir;
-  unsigned Jobs = 0;
-  std::string Format = "text";
-  std::string FixPatch;
-  bool Progress = false;
-  std::string Checks = "-*,hotpath-*";
-  std::string Profile;        // --profile
-  bool InlineRemarks = false; // --inline-remarks
-  // None: each run's default, the project's own headers (HeaderFilter.h).
-  std::optional<std::string> HeaderFilter;
-  std::optional<std::string> Config, ConfigFile;
-  std::vector<std::string> Sources;     // without --diff
-  std::vector<std::string> PassThrough; // given to each per-TU run
-  bool Fix = false;       // --fix: apply the fixes (not with --diff)
-  bool IndexOnly = false; // --index-only
-  bool Reindex = false;   // --reindex
-  bool NoIndex = false;   // --no-index
-  std::string IndexDir;   // --index-dir (default <build-dir>/hotpath-index)
-  unsigned SliceK = 0, SliceN = 0; // --shard=K/N
-};
-
-const char Usage[] =
-    "OVERVIEW: hotpath-tidy: clang-tidy with the hotpath-* checks built in, and three\n"
-    "modes of its own that run it over a compile database, one process per TU.\n"
-    "\n"
-    "USAGE: hotpath-tidy -p <build-dir> [--fix] [options]\n"
-    "       hotpath-tidy --diff=<rev>|- -p <build-dir> [options]\n"
-    "       hotpath-tidy --profile=<file> -p <build-dir> [options] [<source>...]\n"
-    "       hotpath-tidy --inline-remarks -p <build-dir> [options] [<source>...]\n"
-    "       hotpath-tidy --index-only -p <build-dir> [--shard=K/N] [--reindex]\n"
-    "       hotpath-tidy [clang-tidy options] <source>... [-- <compile flags>]\n"
-    "\n"
-    "MODES:\n"
-    "  -p <build-dir> and no source: every TU of the compile database\n"
-    "  --diff=<rev>       the changes from <rev> to the working tree (git diff <rev>):\n"
-    "                     only the TUs they affect, only the findings they touch\n"
-    "                     (any line of the declaration a finding is about)\n"
-    "  --diff=A...B       the changes since the merge base of A and B (B: HEAD, the\n"
-    "                     checked-out commit); in CI: --diff=origin/main...HEAD\n"
-    "  --diff=-           a unified diff on standard input (paths relative to the top of\n"
-    "                     the git work tree, or to the current directory outside one)\n"
-    "  --profile=<file>   a perf report --stdio or folded-stacks profile: the checks'\n"
-    "                     Profile option, findings ordered by their share of samples\n"
-    "  --inline-remarks   compile every TU of the database with clang -O2 and its\n"
-    "                     optimization record; report a check or hook only where\n"
-    "                     calls to it stay out of line\n"
-    "  --index-only       build or refresh the project index, check nothing\n"
-    "  --explain=<name>   each step of the checks' analysis of that function or macro\n"
-    "                     (found, shape rule, heat and threshold, fix), as remarks\n"
-    "                     and notes (the checks' Explain option)\n"
-    "  (none of them, with sources) plain clang-tidy, with the clang-tidy options below\n"
-    "                     Headers: without -header-filter (or a HeaderFilterRegex),\n"
-    "                     the project's own are checked: those under the compile\n"
-    "                     database's source root, never system headers\n"
-    "\n"
-    "OPTIONS of the modes:\n"
-    "  -p <build-dir>     where compile_commands.json is (required)\n"
-    "  -j N, --jobs=N     TUs checked at once (default: the number of cores)\n"
-    "  --format=text|github|sarif\n"
-    "                     clang-tidy's text (default), GitHub workflow annotations,\n"
-    "                     or SARIF 2.1.0 for code scanning\n"
-    "  --fix-patch=<file> the fixes of the findings reported, as one unified diff\n"
-    "                     (git apply, patch -p1); the working tree is left alone\n"
-    "  --progress         TUs done/total on standard error (on by default on a terminal)\n"
-    "  --fix              apply the fixes of every finding (not with --diff), each edit\n"
-    "                     once however many TUs propose it (shared headers)\n"
-    "  --shard=K/N        the K-th of N slices of the TUs (sorted): with --index-only\n"
-    "                     the TUs indexed, otherwise the TUs checked (the index still\n"
-    "                     covers the whole database); for CI matrices (docs/ci.md)\n"
-    "PROJECT INDEX (docs/project-index.md): every mode first brings the index of the\n"
-    "whole database up to date (only TUs whose command or files changed are parsed)\n"
-    "and hands it to the checks (option ProjectIndex).\n"
-    "  --index-dir=<dir>  where it is (default: <build-dir>/hotpath-index)\n"
-    "  --reindex          parse every TU again, whatever the index holds\n"
-    "  --no-index         no index: each TU is checked on its own\n"
-    "  <source>...        without --diff, the TUs to check (default: all in the database)\n"
-    "  passed to each run: -checks= (default -*,hotpath-*), -config=, -config-file=,\n"
-    "                     -header-filter=, -extra-arg=, -extra-arg-before=, -load=,\n"
-    "                     -vfsoverlay=\n"
-    "Exit status of the modes: 0 nothing found, 1 findings, 2 could not run.\n"
-    "Assembly and other TUs clang-tidy cannot check are skipped with a note.\n"
-    "Docs: README.md and docs/ci.md, docs/profile.md, docs/checks/ (installed in\n"
-    "/usr/share/doc/hotpath-tidy by the package).\n";
-
-} // namespace
-
-void printUsage(llvm::raw_ostream &OS) { OS << Usage; }
-
-namespace {
 
 int fail(const llvm::Twine &Msg) {
   llvm::errs() << "hotpath-tidy: error: " << Msg << "\n";
   return ExitError;
-}
-
-// "--name=value", "-name=value", "--name value", "-name value".
-bool takeValue(llvm::StringRef Arg, llvm::StringRef Name, int &I, int Argc, const char **Argv,
-               std::string &Out, bool &Missing) {
-  llvm::StringRef A = Arg;
-  if (!A.consume_front("--") && !A.consume_front("-"))
-    return false;
-  if (A.consume_front(Name)) {
-    if (A.consume_front("=")) {
-      Out = A.str();
-      return true;
-    }
-    if (A.empty()) {
-      if (I + 1 >= Argc) {
-        Missing = true;
-        return true;
-      }
-      Out = Argv[++I];
-      return true;
-    }
-  }
-  return false;
-}
-
-bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
-  static const char *const PassValue[] = {"extra-arg", "extra-arg-before", "load",
-                                          "vfsoverlay"};
-  for (int I = 1; I < Argc; ++I) {
-    llvm::StringRef A = Argv[I];
-    std::string V;
-    bool Missing = false;
-    auto Take = [&](llvm::StringRef Name) {
-      return takeValue(A, Name, I, Argc, Argv, V, Missing);
-    };
-    if (Take("diff")) {
-      O.Diff = V;
-    } else if (Take("p")) {
-      O.BuildDir = V;
-    } else if (A.starts_with("-j") && A.size() > 2 && llvm::isDigit(A[2])) {
-      if (A.drop_front(2).getAsInteger(10, O.Jobs)) {
-        Err = "bad -j value '" + A.str() + "'";
-        return false;
-      }
-    } else if (Take("j") || Take("jobs")) {
-      if (llvm::StringRef(V).getAsInteger(10, O.Jobs)) {
-        Err = "bad -j value '" + V + "'";
-        return false;
-      }
-    } else if (Take("format")) {
-      if (V != "text" && V != "sarif" && V != "github") {
-        Err = "--format must be text, sarif or github, not '" + V + "'";
-        return false;
-      }
-      O.Format = V;
-    } else if (Take("fix-patch")) {
-      O.FixPatch = V;
-    } else if (A == "--progress" || A == "-progress") {
-      O.Progress = true;
-    } else if (Take("checks")) {
-      O.Checks = V;
-    } else if (Take("profile")) {
-      if (V.empty()) {
-        Err = "--profile needs a file";
-        return false;
-      }
-      O.Profile = V;
-    } else if (A == "--inline-remarks" || A == "-inline-remarks") {
-      O.InlineRemarks = true;
-    } else if (Take("header-filter")) {
-      O.HeaderFilter = V;
-    } else if (Take("config-file")) {
-      O.ConfigFile = V;
-    } else if (Take("config")) {
-      O.Config = V;
-    } else if (A == "--fix" || A == "-fix") {
-      O.Fix = true;
-    } else if (A == "--index-only" || A == "-index-only") {
-      O.IndexOnly = true;
-    } else if (A == "--reindex" || A == "-reindex") {
-      O.Reindex = true;
-    } else if (A == "--no-index" || A == "-no-index") {
-      O.NoIndex = true;
-    } else if (Take("index-dir")) {
-      if (V.empty()) {
-        Err = "--index-dir needs a directory";
-        return false;
-      }
-      O.IndexDir = V;
-    } else if (Take("shard")) {
-      auto [K, N] = llvm::StringRef(V).split('/');
-      if (K.getAsInteger(10, O.SliceK) || N.getAsInteger(10, O.SliceN) || O.SliceN == 0 ||
-          O.SliceK == 0 || O.SliceK > O.SliceN) {
-        Err = "--shard must be K/N with 1 <= K <= N, not '" + V + "'";
-        return false;
-      }
-    } else if (A == "--quiet" || A == "-quiet") {
-      // Always quiet per TU; accepted for symmetry with clang-tidy.
-    } else {
-      bool Passed = false;
-      for (const char *Name : PassValue)
-        if (Take(Name)) {
-          O.PassThrough.push_back("--" + std::string(Name) + "=" + V);
-          Passed = true;
-          break;
-        }
-      if (!Passed) {
-        if (A == "--")
-          Err = "'--' (compile flags on the command line) is not supported here: "
-                "the compile commands come from -p <build-dir>";
-        else if (A == "--fix-errors" || A == "-fix-errors")
-          Err = "option '" + A.str() +
-                "' is not supported here: a TU that does not compile is not fixed";
-        else if (A.starts_with("-"))
-          Err = "option '" + A.str() + "' is not supported in a run over the compile "
-                "database (-p without sources, --diff, --profile, --inline-remarks; see --help)";
-        else if (!O.Diff.empty() || llvm::any_of(llvm::ArrayRef(Argv, Argc), [](const char *X) {
-                   llvm::StringRef S = X;
-                   return S.starts_with("--diff") || S.starts_with("-diff");
-                 }))
-          Err = "--diff takes no file names: the patch chooses the files ('" + A.str() + "')";
-        else {
-          O.Sources.push_back(A.str());
-          Passed = true;
-        }
-        if (!Passed)
-          return false;
-      }
-    }
-    if (Missing) {
-      Err = "option '" + A.str() + "' needs a value";
-      return false;
-    }
-  }
-  bool DiffGiven = llvm::any_of(llvm::ArrayRef(Argv, Argc), [](const char *X) {
-    llvm::StringRef S = X;
-    return S == "--diff" || S == "-diff" || S.starts_with("--diff=") || S.starts_with("-diff=");
-  });
-  if (DiffGiven && O.Diff.empty()) {
-    Err = "--diff needs a git revision or '-'";
-    return false;
-  }
-  if (O.Config && O.ConfigFile) {
-    Err = "-config and -config-file are mutually exclusive";
-    return false;
-  }
-  if (O.Fix && DiffGiven) {
-    Err = "--fix is not supported with --diff: --fix-patch=<file> writes the fixes as a diff";
-    return false;
-  }
-  if (O.NoIndex && (O.IndexOnly || O.Reindex || !O.IndexDir.empty())) {
-    Err = "--no-index and --index-only, --reindex or --index-dir contradict each other";
-    return false;
-  }
-  if (O.Jobs == 0)
-    O.Jobs = std::max(1u, std::thread::hardware_concurrency());
-  return true;
 }
 
 std::string readFile(llvm::StringRef Path) {
@@ -504,54 +257,11 @@ std::set<std::string> touchedThroughIndex(const index::ProjectIndex &Idx,
 
 } // namespace
 
-bool wantsDiffMode(int Argc, const char **Argv) {
-  // Options of clang-tidy and of the modes whose value may be the next
-  // argument ("-checks X"): that argument is no source file.
-  static const char *const Valued[] = {
-      "checks", "config", "config-file", "export-fixes", "extra-arg", "extra-arg-before",
-      "format-style", "header-filter", "exclude-header-filter", "line-filter", "load",
-      "store-check-profile", "vfsoverlay", "warnings-as-errors", "format", "fix-patch",
-      "jobs", "j", "index-dir", "shard"};
-  // clang-tidy's own queries: they need no source and check nothing.
-  static const char *const Queries[] = {"list-checks", "dump-config", "explain-config",
-                                        "verify-config"};
-  bool BuildDir = false, Source = false;
-  for (int I = 1; I < Argc; ++I) {
-    llvm::StringRef A = Argv[I];
-    if (A == "--")
-      return false;
-    for (llvm::StringRef Name : {"diff", "profile"})
-      if (A == "--" + Name.str() || A == "-" + Name.str() ||
-          A.starts_with("--" + Name.str() + "=") || A.starts_with("-" + Name.str() + "="))
-        return true;
-    llvm::StringRef Bare = A;
-    if (!Bare.consume_front("--"))
-      Bare.consume_front("-");
-    if (Bare == "inline-remarks" || Bare == "index-only")
-      return true;
-    if (Bare == A) { // no dash: a source file
-      Source = true;
-      continue;
-    }
-    if (llvm::is_contained(Queries, Bare))
-      return false;
-    if (Bare == "p" || Bare.starts_with("p=")) {
-      BuildDir = true;
-      I += Bare == "p";
-      continue;
-    }
-    if (llvm::is_contained(Valued, Bare))
-      ++I;
-  }
-  // -p and no source: the whole compile database.
-  return BuildDir && !Source;
-}
-
 int diffMain(int Argc, const char **Argv) {
-  Options O;
+  RunOptions O;
   std::string Err;
-  if (!parseOptions(Argc, Argv, O, Err)) {
-    llvm::errs() << Usage;
+  if (!parseRunOptions(llvm::ArrayRef(Argv + 1, Argc - 1), O, Err)) {
+    printUsage(llvm::errs());
     return fail(Err);
   }
   std::string Self = llvm::sys::fs::getMainExecutable(Argv[0], (void *)&diffMain);
@@ -642,8 +352,8 @@ int diffMain(int Argc, const char **Argv) {
   // 3. The translation units: those the patch affects, or those named.
   if (O.BuildDir.empty())
     return fail(std::string(FilterLines         ? "--diff"
-                            : O.InlineRemarks   ? "--inline-remarks"
-                            : O.IndexOnly       ? "--index-only"
+                            : O.in(InlineRemarks)   ? "--inline-remarks"
+                            : O.in(IndexOnly)       ? "--index-only"
                             : !O.Profile.empty() ? "--profile"
                                                 : "a run over the compile database") +
                 " needs -p <build-dir> (the directory of compile_commands.json)");
@@ -673,7 +383,7 @@ int diffMain(int Argc, const char **Argv) {
     for (const auto &KV : Files)
       if (!Uncheckable.count(KV.first))
         All.push_back(KV.first);
-    bool SliceOnly = O.IndexOnly && O.SliceN;
+    bool SliceOnly = O.in(IndexOnly) && O.SliceN;
     if (SliceOnly)
       All = slice(All, O.SliceK, O.SliceN);
     IndexOptions IO;
@@ -690,7 +400,7 @@ int diffMain(int Argc, const char **Argv) {
     for (const std::string &N : Sum.Notes)
       llvm::errs() << "hotpath-tidy: note: " << relativeTo(N, Cwd) << "\n";
     llvm::errs() << describe(Sum, relativeTo(IO.Dir, Cwd)) << "\n";
-    if (O.IndexOnly)
+    if (O.in(IndexOnly))
       return ExitClean;
     CheckOptions.push_back({"ProjectIndex", Sum.IndexFile});
     auto Loaded = index::ProjectIndex::load(Sum.IndexFile);
@@ -774,7 +484,7 @@ int diffMain(int Argc, const char **Argv) {
 
   // 4. Inline remarks: every TU of the database is compiled, since the calls
   //    to a check function may be anywhere, not only in the TUs checked.
-  if (O.InlineRemarks) {
+  if (O.in(InlineRemarks)) {
     std::string Clang;
     for (const char *Name : {"clang-" HOTPATH_LLVM_MAJOR_STRING, "clang"})
       if (auto Found = llvm::sys::findProgramByName(Name)) {
