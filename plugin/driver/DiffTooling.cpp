@@ -1,6 +1,6 @@
 //===--- driver/DiffTooling.cpp - the parts of diff mode that need clang --===//
 #include "DiffTooling.h"
-#include "UnifiedDiff.h"
+#include "Paths.h"
 
 #include "support/Compat.h"
 #include "analysis/CallSites.h"
