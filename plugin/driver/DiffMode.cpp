@@ -13,7 +13,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DiffMode.h"
-#include "DiffTooling.h"
+#include "CheckConfig.h"
+#include "CompileDatabase.h"
+#include "ExportedFindings.h"
+#include "Parallel.h"
+#include "Process.h"
 #include "IndexRun.h"
 #include "InlineRun.h"
 #include "Options.h"
@@ -40,10 +44,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <atomic>
 #include <cstdlib>
-#include <mutex>
-#include <thread>
 
 namespace hotpath::driver {
 
@@ -96,11 +97,6 @@ int fail(const llvm::Twine &Msg) {
   return ExitError;
 }
 
-std::string readFile(llvm::StringRef Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  return Buf ? (*Buf)->getBuffer().str() : std::string();
-}
-
 struct TempDir {
   llvm::SmallString<128> Path;
   ~TempDir() {
@@ -108,27 +104,6 @@ struct TempDir {
       llvm::sys::fs::remove_directories(Path);
   }
 };
-
-/// Runs Args; returns its exit code (-1 when it could not start, -2 on a
-/// crash), stdout in Out and stderr in ErrText.
-int capture(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef Dir, std::string &Out,
-            std::string &ErrText, std::optional<llvm::StringRef> Stdin = std::nullopt) {
-  llvm::SmallString<128> OutFile, ErrFile;
-  llvm::sys::fs::createTemporaryFile("hotpath-tidy", "out", OutFile);
-  llvm::sys::fs::createTemporaryFile("hotpath-tidy", "err", ErrFile);
-  std::optional<llvm::StringRef> Redirects[] = {Stdin, llvm::StringRef(OutFile),
-                                                llvm::StringRef(ErrFile)};
-  std::string Msg;
-  int RC = llvm::sys::ExecuteAndWait(Args[0], Args, std::nullopt, Redirects, 0, 0, &Msg);
-  Out = readFile(OutFile);
-  ErrText = readFile(ErrFile);
-  if (!Msg.empty())
-    ErrText += Msg;
-  llvm::sys::fs::remove(OutFile);
-  llvm::sys::fs::remove(ErrFile);
-  (void)Dir;
-  return RC;
-}
 
 bool isCFamilySource(llvm::StringRef Path) {
   llvm::StringRef Ext = llvm::sys::path::extension(Path).ltrim(".");
@@ -153,13 +128,9 @@ bool diffBase(llvm::StringRef Git, llvm::StringRef Root, llvm::StringRef Rev,
   auto GitOut = [&](std::vector<llvm::StringRef> Args, std::string &Out) {
     std::vector<llvm::StringRef> Full = {Git, "-C", Root};
     Full.insert(Full.end(), Args.begin(), Args.end());
-    std::string ErrText;
-    int RC = capture(Full, Root, Out, ErrText);
-    if (RC != 0 && RC != 1)
-      Out = llvm::StringRef(ErrText).trim().str();
-    else
-      Out = llvm::StringRef(Out).trim().str();
-    return RC;
+    ProcessResult R = runProcess(Full);
+    Out = llvm::StringRef(R.Status != 0 && R.Status != 1 ? R.Err : R.Out).trim().str();
+    return R.Status;
   };
   size_t Dots = Rev.find("..");
   if (Dots == llvm::StringRef::npos) {
@@ -199,26 +170,6 @@ bool diffBase(llvm::StringRef Git, llvm::StringRef Root, llvm::StringRef Rev,
   }
   return true;
 }
-
-class ProgressLine {
-public:
-  ProgressLine(bool On) : On(On), Tty(llvm::sys::Process::StandardErrIsDisplayed()) {}
-  void show(llvm::StringRef What, size_t Done, size_t Total) {
-    if (!On)
-      return;
-    std::lock_guard<std::mutex> Lock(M);
-    if (Tty)
-      llvm::errs() << "\rhotpath-tidy: " << What << " " << Done << "/" << Total << "   ";
-    else
-      llvm::errs() << "hotpath-tidy: " << What << " " << Done << "/" << Total << "\n";
-    if (Tty && Done == Total)
-      llvm::errs() << "\n";
-  }
-
-private:
-  bool On, Tty;
-  std::mutex M;
-};
 
 /// The K-th (1-based) of N slices of \p All, taken round robin so that
 /// slices of a sorted list mix directories.
@@ -280,10 +231,9 @@ int diffMain(int Argc, const char **Argv) {
   std::string Root = Cwd;
   auto Git = llvm::sys::findProgramByName("git");
   if (Git) {
-    std::string Out, ErrText;
-    if (capture({*Git, "-C", Cwd, "rev-parse", "--show-toplevel"}, Cwd, Out, ErrText) == 0 &&
-        !llvm::StringRef(Out).trim().empty())
-      Root = canonicalPath(llvm::StringRef(Out).trim(), Cwd);
+    ProcessResult R = runProcess({*Git, "-C", Cwd, "rev-parse", "--show-toplevel"});
+    if (R.Status == 0 && !llvm::StringRef(R.Out).trim().empty())
+      Root = canonicalPath(llvm::StringRef(R.Out).trim(), Cwd);
   }
 
   // 1. The profile, read here too, so a bad one stops the run with the
@@ -313,12 +263,12 @@ int diffMain(int Argc, const char **Argv) {
       std::string Base;
       if (!diffBase(*Git, Root, O.Diff, Base, Err))
         return fail(Err);
-      std::string ErrText;
-      int RC = capture({*Git, "-C", Root, "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-                        "--src-prefix=a/", "--dst-prefix=b/", "-U0", Base, "--"},
-                       Root, DiffText, ErrText);
-      if (RC != 0)
-        return fail("git diff " + O.Diff + " failed: " + llvm::StringRef(ErrText).trim());
+      ProcessResult R =
+          runProcess({*Git, "-C", Root, "diff", "--no-color", "--no-ext-diff", "--no-textconv",
+                      "--src-prefix=a/", "--dst-prefix=b/", "-U0", Base, "--"});
+      if (R.Status != 0)
+        return fail("git diff " + O.Diff + " failed: " + llvm::StringRef(R.Err).trim());
+      DiffText = std::move(R.Out);
     }
     if (!parseUnifiedDiff(DiffText, Root, Changed, Err))
       return fail("cannot read the diff: " + Err);
@@ -551,36 +501,27 @@ int diffMain(int Argc, const char **Argv) {
     std::string Log;
   };
   std::vector<Outcome> Outcomes(TUs.size());
-  std::atomic<size_t> Next{0}, Done{0};
   std::string ChecksArg = "--checks=" + O.Checks;
   std::string BuildArg = "-p=" + O.BuildDir;
   std::string HeaderArg = O.HeaderFilter ? "--header-filter=" + *O.HeaderFilter : "";
-  auto Work = [&] {
-    for (size_t I; (I = Next++) < TUs.size();) {
-      std::string Yaml = (Tmp.Path + "/" + std::to_string(I) + ".yaml").str();
-      std::string ExportArg = "--export-fixes=" + Yaml;
-      std::vector<llvm::StringRef> Args = {Self, BuildArg, ChecksArg, "--quiet", ExportArg};
-      if (!HeaderArg.empty())
-        Args.push_back(HeaderArg);
-      for (const std::string &A : ConfigArgs)
-        Args.push_back(A);
-      for (const std::string &A : O.PassThrough)
-        Args.push_back(A);
-      Args.push_back(Files.at(TUs[I]));
-      std::string Out, ErrText;
-      Outcomes[I].RC = capture(Args, Cwd, Out, ErrText);
-      Outcomes[I].Log = Out + ErrText;
-      Progress.show("checked", ++Done, TUs.size());
-    }
-  };
-  {
-    std::vector<std::thread> Threads;
-    for (unsigned J = 1; J < std::min<size_t>(O.Jobs, TUs.size()); ++J)
-      Threads.emplace_back(Work);
-    Work();
-    for (std::thread &T : Threads)
-      T.join();
-  }
+  forEachInParallel(
+      TUs.size(), O.Jobs,
+      [&](size_t I) {
+        std::string Yaml = (Tmp.Path + "/" + std::to_string(I) + ".yaml").str();
+        std::string ExportArg = "--export-fixes=" + Yaml;
+        std::vector<llvm::StringRef> Args = {Self, BuildArg, ChecksArg, "--quiet", ExportArg};
+        if (!HeaderArg.empty())
+          Args.push_back(HeaderArg);
+        for (const std::string &A : ConfigArgs)
+          Args.push_back(A);
+        for (const std::string &A : O.PassThrough)
+          Args.push_back(A);
+        Args.push_back(Files.at(TUs[I]));
+        ProcessResult R = runProcess(Args);
+        Outcomes[I].RC = R.Status;
+        Outcomes[I].Log = R.Out + R.Err;
+      },
+      [&](size_t Done) { Progress.show("checked", Done, TUs.size()); });
 
   // 7. What they found (on the changed lines, with --diff).
   llvm::Expected<std::vector<FindingData>> Data = readFindings(DataFile);

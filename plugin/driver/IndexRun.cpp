@@ -1,6 +1,6 @@
 //===--- driver/IndexRun.cpp - building and refreshing the project index --===//
 #include "IndexRun.h"
-#include "DiffTooling.h"
+#include "CompileDatabase.h"
 #include "index/ProjectIndex.h"
 
 #include "llvm/ADT/SmallString.h"

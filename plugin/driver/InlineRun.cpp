@@ -1,6 +1,8 @@
 //===--- driver/InlineRun.cpp - hotpath-tidy --inline-remarks -------------===//
 #include "InlineRun.h"
-#include "DiffTooling.h"
+#include "CompileDatabase.h"
+#include "Parallel.h"
+#include "Process.h"
 #include "heat/InlineRemarks.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -11,9 +13,6 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <atomic>
-#include <mutex>
-#include <thread>
 
 namespace hotpath::driver {
 
@@ -86,45 +85,27 @@ std::vector<std::string> remarksCommand(llvm::ArrayRef<std::string> DbArgs,
 bool collectInlineRemarks(Project &P, const std::vector<std::string> &TUs,
                           llvm::StringRef Compiler, unsigned Jobs, llvm::StringRef TmpDir,
                           llvm::StringRef SummaryPath, std::vector<Failure> &Failures,
-                          const std::function<void(size_t Done)> &Progress, std::string &Err) {
+                          llvm::function_ref<void(size_t Done)> Progress, std::string &Err) {
   std::vector<std::string> Problems(TUs.size());
-  std::atomic<size_t> Next{0}, Done{0};
-  std::mutex ProgressMutex;
-  auto Work = [&] {
-    for (size_t I; (I = Next++) < TUs.size();) {
-      std::string Record = (TmpDir + "/" + llvm::Twine(I) + ".opt.yaml").str();
-      std::string Log = (TmpDir + "/" + llvm::Twine(I) + ".opt.log").str();
-      std::string Dir;
-      std::vector<std::string> DbArgs;
-      if (!P.compileCommand(TUs[I], Dir, DbArgs)) {
-        Problems[I] = "no compile command for it";
-      } else {
+  forEachInParallel(
+      TUs.size(), Jobs,
+      [&](size_t I) {
+        std::string Record = (TmpDir + "/" + llvm::Twine(I) + ".opt.yaml").str();
+        std::string Dir;
+        std::vector<std::string> DbArgs;
+        if (!P.compileCommand(TUs[I], Dir, DbArgs)) {
+          Problems[I] = "no compile command for it";
+          return;
+        }
         // The compile runs in the command's own directory, as the build does.
-        std::vector<std::string> Cmd = {"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", Dir};
-        for (std::string &A : remarksCommand(DbArgs, Compiler, Record))
-          Cmd.push_back(std::move(A));
-        std::vector<llvm::StringRef> Args(Cmd.begin(), Cmd.end());
-        std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(Log),
-                                                      llvm::StringRef(Log)};
-        std::string Msg;
-        int RC = llvm::sys::ExecuteAndWait(Args[0], Args, std::nullopt, Redirects, 0, 0, &Msg);
-        if (RC != 0)
+        std::vector<std::string> Cmd = remarksCommand(DbArgs, Compiler, Record);
+        ProcessResult R = runProcess(std::vector<llvm::StringRef>(Cmd.begin(), Cmd.end()), Dir);
+        if (R.Status != 0)
           Problems[I] = llvm::sys::path::filename(Compiler).str() +
-                        " -O2 for its inline remarks failed (exit " + std::to_string(RC) +
-                        "): " + firstError(readAll(Log) + Msg);
-      }
-      std::lock_guard<std::mutex> Lock(ProgressMutex);
-      Progress(++Done);
-    }
-  };
-  {
-    std::vector<std::thread> Threads;
-    for (unsigned J = 1; J < std::min<size_t>(std::max(1u, Jobs), TUs.size()); ++J)
-      Threads.emplace_back(Work);
-    Work();
-    for (std::thread &T : Threads)
-      T.join();
-  }
+                        " -O2 for its inline remarks failed (exit " +
+                        std::to_string(R.Status) + "): " + firstError(R.Out + R.Err);
+      },
+      Progress);
 
   InlineRemarks Sum;
   for (size_t I = 0; I < TUs.size(); ++I) {

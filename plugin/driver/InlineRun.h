@@ -10,9 +10,9 @@
 
 #include "Types.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <functional>
 
 namespace hotpath::driver {
 
@@ -32,7 +32,7 @@ std::vector<std::string> remarksCommand(llvm::ArrayRef<std::string> DbArgs,
 bool collectInlineRemarks(Project &P, const std::vector<std::string> &TUs,
                           llvm::StringRef Compiler, unsigned Jobs, llvm::StringRef TmpDir,
                           llvm::StringRef SummaryPath, std::vector<Failure> &Failures,
-                          const std::function<void(size_t Done)> &Progress, std::string &Err);
+                          llvm::function_ref<void(size_t Done)> Progress, std::string &Err);
 
 } // namespace hotpath::driver
 

@@ -1,6 +1,6 @@
 //===--- driver/PlainRun.cpp - hotpath-tidy as plain clang-tidy -----------===//
 #include "PlainRun.h"
-#include "DiffTooling.h"
+#include "CheckConfig.h"
 #include "HeaderFilter.h"
 #include "Options.h"
 

@@ -1,8 +1,9 @@
 //===--- driver/Types.h - data passed between the diff-mode pieces --------===//
 //
 // Plain structs, no clang headers: the diff parser, the output writers and
-// the patch writer only need LLVM Support, so only DiffTooling.cpp pays for
-// the clang headers.
+// the patch writer only need LLVM Support, so only the files that read the
+// compile database, the checks' configuration and clang-tidy's export pay
+// for the clang headers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_DRIVER_TYPES_H
