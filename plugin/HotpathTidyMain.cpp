@@ -3,7 +3,7 @@
 // What the command line asks for is read from the driver's option table
 // (driver/Options.h): with -p and no source, or with --diff, --profile,
 // --inline-remarks or --index-only, a run over the compile database
-// (driver/DiffMode.h) that runs this same binary, as plain clang-tidy with
+// (driver/Run.h) that runs this same binary, as plain clang-tidy with
 // the options in -config, on each translation unit; otherwise clang-tidy,
 // with --explain=<name> and the project's own headers (driver/PlainRun.h).
 //
@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-tidy/tool/ClangTidyMain.h"
-#include "driver/DiffMode.h"
+#include "driver/Run.h"
 #include "driver/Options.h"
 #include "driver/PlainRun.h"
 #include "llvm/Config/llvm-config.h"
@@ -51,7 +51,7 @@ int main(int argc, const char **argv) {
   case Request::Version:
     return version(argc, argv);
   case Request::Run:
-    return hotpath::driver::diffMain(argc, argv);
+    return hotpath::driver::runOverDatabase(argc, argv);
   case Request::ClangTidy:
     break;
   }

@@ -1,5 +1,6 @@
 //===--- driver/CheckConfig.cpp - the checks' options in a -config --------===//
 #include "CheckConfig.h"
+#include "Options.h"
 
 #include "core/CheckRegistry.h"
 
@@ -49,50 +50,64 @@ bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::Strin
   return true;
 }
 
+namespace {
+
+/// The text of the user's -config, or of the -config-file it names, and its
+/// name in errors; no text when neither is given.
+bool readUserConfig(const std::optional<std::string> &Config,
+                    const std::optional<std::string> &ConfigFile,
+                    std::optional<std::string> &Text, std::string &Name, std::string &Err) {
+  Name = "-config";
+  if (Config) {
+    Text = *Config;
+  } else if (ConfigFile) {
+    Name = "-config-file '" + *ConfigFile + "'";
+    auto Buf = llvm::MemoryBuffer::getFile(*ConfigFile);
+    if (!Buf) {
+      Err = "cannot read " + Name + ": " + Buf.getError().message();
+      return false;
+    }
+    Text = (*Buf)->getBuffer().str();
+  }
+  return true;
+}
+
+} // namespace
+
+bool runConfigArg(const std::optional<std::string> &Config,
+                  const std::optional<std::string> &ConfigFile,
+                  const std::vector<std::pair<std::string, std::string>> &CheckOptions,
+                  std::string &Out, std::string &Err) {
+  std::optional<std::string> User;
+  std::string UserName, Merged;
+  if (!readUserConfig(Config, ConfigFile, User, UserName, Err) ||
+      !mergeCheckOptions(User, UserName, CheckOptions, Merged, Err))
+    return false;
+  Out = "--config=" + Merged;
+  return true;
+}
+
 bool setCheckOptionInArgs(std::vector<const char *> &Args, llvm::StringRef Name,
                           llvm::StringRef Value, std::string &Storage, std::string &Err) {
-  std::optional<std::string> User;
-  std::string UserName = "-config";
-  size_t At = 0, Taken = 0;
-  for (size_t I = 1; I < Args.size() && !Taken; ++I) {
-    llvm::StringRef A = Args[I];
-    if (A == "--")
+  // The first -config or -config-file given with its value.
+  std::optional<Argument> Given;
+  for (const Argument &A : scanArguments(llvm::ArrayRef(Args).drop_front()))
+    if (A.Spec && (A.Spec->Name == "config" || A.Spec->Name == "config-file") &&
+        !A.MissingValue) {
+      Given = A;
       break;
-    llvm::StringRef Bare = A;
-    if (!Bare.consume_front("--") && !Bare.consume_front("-"))
-      continue;
-    bool File = Bare.consume_front("config-file");
-    if (!File && !Bare.consume_front("config"))
-      continue;
-    std::string Text;
-    if (Bare.consume_front("=")) {
-      Text = Bare.str();
-      Taken = 1;
-    } else if (Bare.empty() && I + 1 < Args.size()) {
-      Text = Args[I + 1];
-      Taken = 2;
-    } else {
-      continue;
     }
-    At = I;
-    if (File) {
-      UserName = "-config-file '" + Text + "'";
-      auto Buf = llvm::MemoryBuffer::getFile(Text);
-      if (!Buf) {
-        Err = "cannot read " + UserName + ": " + Buf.getError().message();
-        return false;
-      }
-      Text = (*Buf)->getBuffer().str();
-    }
-    User = Text;
-  }
-  std::string Merged;
-  if (!mergeCheckOptions(User, UserName, {{Name.str(), Value.str()}}, Merged, Err))
+  std::optional<std::string> Config, ConfigFile;
+  if (Given)
+    (Given->Spec->Name == "config" ? Config : ConfigFile) = Given->Value.str();
+  if (!runConfigArg(Config, ConfigFile, {{Name.str(), Value.str()}}, Storage, Err))
     return false;
-  Storage = "--config=" + Merged;
-  if (Taken)
-    Args.erase(Args.begin() + At, Args.begin() + At + Taken);
-  Args.insert(Args.begin() + (Taken ? At : 1), Storage.c_str());
+  size_t At = 1;
+  if (Given) {
+    At = 1 + Given->Index;
+    Args.erase(Args.begin() + At, Args.begin() + At + Given->Count);
+  }
+  Args.insert(Args.begin() + At, Storage.c_str());
   return true;
 }
 

@@ -29,6 +29,14 @@ bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::Strin
                        const std::vector<std::pair<std::string, std::string>> &CheckOptions,
                        std::string &Out, std::string &Err);
 
+/// The "--config=..." of each per-TU run: the user's -config, or the text
+/// of the -config-file, with \p CheckOptions merged (mergeCheckOptions).
+/// False with Err set when the file cannot be read or the merge fails.
+bool runConfigArg(const std::optional<std::string> &Config,
+                  const std::optional<std::string> &ConfigFile,
+                  const std::vector<std::pair<std::string, std::string>> &CheckOptions,
+                  std::string &Out, std::string &Err);
+
 /// Sets check option \p Name to \p Value on a clang-tidy command line: in
 /// the -config or -config-file it has (merged as mergeCheckOptions does, the
 /// argument replaced by "--config=<merged>"), or in a new "--config=" that

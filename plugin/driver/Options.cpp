@@ -280,14 +280,6 @@ Argument readOption(llvm::ArrayRef<const char *> Args, size_t I) {
   return A;
 }
 
-/// The option that selects the first of \p Modes, as given on the command line.
-std::string modeOption(unsigned Modes) {
-  for (const Spec &S : Table)
-    if (S.Is == Role::Selects && (Modes & S.Selects))
-      return "--" + S.Name.str();
-  return "a run over the compile database";
-}
-
 /// The error for \p A given in a run whose modes it does not belong to.
 std::string refusal(const Argument &A, unsigned Modes) {
   const Spec &S = *A.Spec;
@@ -317,6 +309,13 @@ bool checkTogether(const RunOptions &O, std::string &Err) {
 } // namespace
 
 llvm::ArrayRef<OptionSpec> optionTable() { return Table; }
+
+std::string modeOption(unsigned Modes) {
+  for (const Spec &S : Table)
+    if (S.Is == Role::Selects && (Modes & S.Selects))
+      return "--" + S.Name.str();
+  return "a run over the compile database";
+}
 
 std::vector<Argument> scanArguments(llvm::ArrayRef<const char *> Args) {
   std::vector<Argument> Out;

@@ -145,6 +145,10 @@ bool takeExplain(std::vector<const char *> &Args, std::string &Name, std::string
 /// takes a value, which may be the next argument.
 bool takesValue(llvm::StringRef Name);
 
+/// The option that selects the first mode of \p Modes ("--diff"), or "a
+/// run over the compile database" when none does: how messages name a run.
+std::string modeOption(unsigned Modes);
+
 /// hotpath-tidy's own modes and options, printed by --help before
 /// clang-tidy's, and after a usage error.
 void printUsage(llvm::raw_ostream &OS);

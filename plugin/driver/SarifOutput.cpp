@@ -1,5 +1,6 @@
 //===--- driver/SarifOutput.cpp - findings as SARIF 2.1.0 -----------------===//
 #include "SarifOutput.h"
+#include "ExportedFindings.h"
 #include "Paths.h"
 #include "SourceFiles.h"
 
@@ -50,7 +51,7 @@ llvm::json::Object ruleDescriptor(llvm::StringRef Id) {
                     {"help", Object{{"text", R.Text}, {"markdown", R.Markdown}}},
                     {"helpUri", std::string(HOTPATH_DOCS_URL) + Id.str() + ".md"}};
   // Not ours: compiler diagnostics and other clang-tidy checks (-checks=...).
-  bool Compiler = Id.starts_with("clang-diagnostic-");
+  bool Compiler = isCompilerDiagnostic(Id);
   std::string Uri = Compiler ? "https://clang.llvm.org/docs/DiagnosticsReference.html"
                              : "https://clang.llvm.org/extra/clang-tidy/checks/list.html";
   std::string Text = Compiler ? "The compiler diagnostic " + Id.str() + "."

@@ -75,6 +75,15 @@ struct Finding {
   std::vector<Range> Related;
 };
 
+/// One clang-tidy run on a translation unit: where it exported its
+/// diagnostics, and how it ended.
+struct TURun {
+  std::string TU;
+  std::string ExportFile;
+  int Status = 0;  // exit status; -2 when it crashed
+  std::string Log; // its output and errors
+};
+
 /// A translation unit that could not be analysed, and why.
 struct Failure {
   std::string TU;

@@ -1,22 +1,27 @@
-//===--- driver/InlineRun.h - hotpath-tidy --inline-remarks ---------------===//
+//===--- driver/InlineRemarksRun.h - hotpath-tidy --inline-remarks ---------------===//
 //
 // Compiles each translation unit with clang, its own flags plus -O2 and an
 // optimization record, and sums what the inliner did with each call
 // (InlineRemarks.h) into a summary the checks read (option InlineRemarks).
 //
 //===----------------------------------------------------------------------===//
-#ifndef HOTPATH_DRIVER_INLINERUN_H
-#define HOTPATH_DRIVER_INLINERUN_H
+#ifndef HOTPATH_DRIVER_INLINEREMARKSRUN_H
+#define HOTPATH_DRIVER_INLINEREMARKSRUN_H
 
 #include "Types.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 
 namespace hotpath::driver {
 
 class Project;
+
+/// The clang of this LLVM that compiles for the remarks: clang-<major>, or
+/// else clang, on PATH.
+llvm::Expected<std::string> findRemarksCompiler();
 
 /// The command that compiles a TU for its remarks: \p Compiler, then -O2,
 /// -c -o /dev/null and the optimization record \p RecordFile, then the TU's

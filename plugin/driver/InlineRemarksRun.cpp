@@ -1,5 +1,5 @@
-//===--- driver/InlineRun.cpp - hotpath-tidy --inline-remarks -------------===//
-#include "InlineRun.h"
+//===--- driver/InlineRemarksRun.cpp - hotpath-tidy --inline-remarks ------===//
+#include "InlineRemarksRun.h"
 #include "CompileDatabase.h"
 #include "Parallel.h"
 #include "Process.h"
@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -39,7 +40,21 @@ std::string firstError(llvm::StringRef Log) {
 }
 
 
+#define HOTPATH_STRINGIFY2(X) #X
+#define HOTPATH_STRINGIFY(X) HOTPATH_STRINGIFY2(X)
+#define HOTPATH_LLVM_MAJOR_STRING HOTPATH_STRINGIFY(LLVM_VERSION_MAJOR)
+
 } // namespace
+
+llvm::Expected<std::string> findRemarksCompiler() {
+  for (const char *Name : {"clang-" HOTPATH_LLVM_MAJOR_STRING, "clang"})
+    if (auto Found = llvm::sys::findProgramByName(Name))
+      return *Found;
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "--inline-remarks needs clang (clang-" HOTPATH_LLVM_MAJOR_STRING
+                                 " or clang on PATH) to compile with "
+                                 "-fsave-optimization-record");
+}
 
 std::vector<std::string> remarksCommand(llvm::ArrayRef<std::string> DbArgs,
                                         llvm::StringRef Compiler, llvm::StringRef RecordFile) {
