@@ -5,6 +5,9 @@
 #include "Process.h"
 #include "heat/InlineRemarks.h"
 
+#include "clang/Frontend/SerializedDiagnosticReader.h"
+#include "clang/Frontend/SerializedDiagnostics.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -14,6 +17,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 
 namespace hotpath::driver {
 
@@ -29,16 +33,50 @@ std::string readAll(llvm::StringRef Path) {
   return Buf ? (*Buf)->getBuffer().str() : std::string();
 }
 
-/// The compiler's first error line, or its last lines when it has none.
-std::string firstError(llvm::StringRef Log) {
-  llvm::SmallVector<llvm::StringRef, 16> Lines;
-  Log.split(Lines, '\n');
-  for (llvm::StringRef L : Lines)
-    if (L.contains("error:"))
-      return L.trim().str();
-  return lastLines(Log, 3);
-}
+/// The first error of a compile, read from the diagnostics clang
+/// serialized (--serialize-diagnostics): where it is and what it says, as
+/// clang prints it. Data, not its printed text: an error in a header comes
+/// after "In file included from" lines, which a search of the output would
+/// have to know to skip.
+class FirstError : public clang::serialized_diags::SerializedDiagnosticReader {
+public:
+  std::string Text; // "src/a.c:1:27: error: use of undeclared identifier 'x'"
 
+protected:
+  std::error_code visitFilenameRecord(unsigned ID, unsigned, unsigned,
+                                      llvm::StringRef Name) override {
+    Files[ID] = Name.str();
+    return {};
+  }
+  std::error_code visitDiagnosticRecord(unsigned Severity,
+                                        const clang::serialized_diags::Location &Loc, unsigned,
+                                        unsigned, llvm::StringRef Message) override {
+    using namespace clang::serialized_diags;
+    if (!Text.empty() || (Severity != Error && Severity != Fatal))
+      return {};
+    auto File = Files.find(Loc.FileID);
+    if (File != Files.end())
+      Text = File->second + ":" + std::to_string(Loc.Line) + ":" + std::to_string(Loc.Col) + ": ";
+    Text += (Severity == Fatal ? "fatal error: " : "error: ") + Message.str();
+    return {};
+  }
+
+private:
+  std::map<unsigned, std::string> Files;
+};
+
+/// Why the compile of a TU for its remarks failed: its first error, or the
+/// last lines of its output when it serialized none (it did not start, or
+/// crashed).
+std::string compileFailure(llvm::StringRef Compiler, const ProcessResult &R,
+                           llvm::StringRef DiagnosticsFile) {
+  FirstError First;
+  if (llvm::sys::fs::exists(DiagnosticsFile))
+    (void)First.readDiagnostics(DiagnosticsFile);
+  return llvm::sys::path::filename(Compiler).str() + " -O2 for its inline remarks failed (exit " +
+         std::to_string(R.Status) +
+         "): " + (First.Text.empty() ? lastLines(R.Out + R.Err, 3) : First.Text);
+}
 
 #define HOTPATH_STRINGIFY2(X) #X
 #define HOTPATH_STRINGIFY(X) HOTPATH_STRINGIFY2(X)
@@ -57,7 +95,8 @@ llvm::Expected<std::string> findRemarksCompiler() {
 }
 
 std::vector<std::string> remarksCommand(llvm::ArrayRef<std::string> DbArgs,
-                                        llvm::StringRef Compiler, llvm::StringRef RecordFile) {
+                                        llvm::StringRef Compiler, llvm::StringRef RecordFile,
+                                        llvm::StringRef DiagnosticsFile) {
   std::vector<std::string> Out = {Compiler.str(),
                                   "-O2",
                                   "-c",
@@ -67,7 +106,9 @@ std::vector<std::string> remarksCommand(llvm::ArrayRef<std::string> DbArgs,
                                   "-Qunused-arguments",
                                   "-fsave-optimization-record",
                                   "-foptimization-record-passes=inline",
-                                  "-foptimization-record-file=" + RecordFile.str()};
+                                  "-foptimization-record-file=" + RecordFile.str(),
+                                  "--serialize-diagnostics",
+                                  DiagnosticsFile.str()};
   size_t I = 0;
   while (I < DbArgs.size() && isLauncher(DbArgs[I]))
     ++I;
@@ -77,7 +118,8 @@ std::vector<std::string> remarksCommand(llvm::ArrayRef<std::string> DbArgs,
   static const char *const Drop[] = {"-c", "-S", "-E", "-fsyntax-only", "-M", "-MM", "-MD",
                                      "-MMD", "-MP", "-MG", "-fsave-optimization-record",
                                      "-emit-llvm", "-pipe"};
-  static const char *const DropWithValue[] = {"-o", "-MF", "-MT", "-MQ"};
+  static const char *const DropWithValue[] = {"-o", "-MF", "-MT", "-MQ",
+                                              "--serialize-diagnostics"};
   static const char *const DropPrefix[] = {"-O", "-flto", "-fsave-optimization-record=",
                                            "-foptimization-record-", "-Werror", "-Wp,-MD",
                                            "-Wp,-MMD", "-save-temps", "-MF", "-MT", "-MQ"};
@@ -106,6 +148,7 @@ bool collectInlineRemarks(Project &P, const std::vector<std::string> &TUs,
       TUs.size(), Jobs,
       [&](size_t I) {
         std::string Record = (TmpDir + "/" + llvm::Twine(I) + ".opt.yaml").str();
+        std::string Diags = (TmpDir + "/" + llvm::Twine(I) + ".dia").str();
         std::string Dir;
         std::vector<std::string> DbArgs;
         if (!P.compileCommand(TUs[I], Dir, DbArgs)) {
@@ -113,12 +156,10 @@ bool collectInlineRemarks(Project &P, const std::vector<std::string> &TUs,
           return;
         }
         // The compile runs in the command's own directory, as the build does.
-        std::vector<std::string> Cmd = remarksCommand(DbArgs, Compiler, Record);
+        std::vector<std::string> Cmd = remarksCommand(DbArgs, Compiler, Record, Diags);
         ProcessResult R = runProcess(std::vector<llvm::StringRef>(Cmd.begin(), Cmd.end()), Dir);
         if (R.Status != 0)
-          Problems[I] = llvm::sys::path::filename(Compiler).str() +
-                        " -O2 for its inline remarks failed (exit " +
-                        std::to_string(R.Status) + "): " + firstError(R.Out + R.Err);
+          Problems[I] = compileFailure(Compiler, R, Diags);
       },
       Progress);
 

@@ -24,11 +24,14 @@ class Project;
 llvm::Expected<std::string> findRemarksCompiler();
 
 /// The command that compiles a TU for its remarks: \p Compiler, then -O2,
-/// -c -o /dev/null and the optimization record \p RecordFile, then the TU's
-/// own arguments without its compiler (and a ccache-like launcher), output,
-/// dependency-file, optimization-level, LTO, -Werror and record options.
+/// -c -o /dev/null, the optimization record \p RecordFile and the
+/// serialized diagnostics \p DiagnosticsFile (why it failed, as data), then
+/// the TU's own arguments without its compiler (and a ccache-like
+/// launcher), output, dependency-file, optimization-level, LTO, -Werror,
+/// record and diagnostics-file options.
 std::vector<std::string> remarksCommand(llvm::ArrayRef<std::string> DbArgs,
-                                        llvm::StringRef Compiler, llvm::StringRef RecordFile);
+                                        llvm::StringRef Compiler, llvm::StringRef RecordFile,
+                                        llvm::StringRef DiagnosticsFile);
 
 /// Compiles \p TUs (in \p Jobs processes at a time) with \p Compiler, reads
 /// their optimization records, and writes the summary to \p SummaryPath. A
