@@ -1,4 +1,4 @@
-//===--- driver/CheckConfig.h - the checks' options in a -config -*- C++ -*-===//
+//===--- driver/CheckConfig.h - the checks' options in -config  -*- C++ -*-===//
 //
 // The driver hands the checks what they need (the profile, the project
 // index, the inline remarks, the file for their findings as data, the name

@@ -1,4 +1,4 @@
-//===--- driver/CheckRuns.cpp - the checks run on each TU, one process each ===//
+//===--- driver/CheckRuns.cpp - the checks on each TU, a process each -----===//
 #include "CheckRuns.h"
 #include "CompileDatabase.h"
 #include "Parallel.h"

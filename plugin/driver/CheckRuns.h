@@ -1,4 +1,4 @@
-//===--- driver/CheckRuns.h - the checks run on each TU, one process each -*- C++ -*-===//
+//===--- driver/CheckRuns.h - the checks on each TU ----------- -*- C++ -*-===//
 //
 // A run over the database runs this same binary, as plain clang-tidy, on
 // each translation unit, in parallel: a crash or a broken TU stays in its

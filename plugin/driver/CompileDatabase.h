@@ -1,4 +1,4 @@
-//===--- driver/CompileDatabase.h - the project's compile database -*- C++ -*-===//
+//===--- driver/CompileDatabase.h - the compile database ------ -*- C++ -*-===//
 //
 // The translation units of a compile database and what the driver does
 // with each through clang itself: their include closure (preprocessing

@@ -1,4 +1,4 @@
-//===--- driver/ExportedFindings.h - what each clang-tidy run found -*- C++ -*-===//
+//===--- driver/ExportedFindings.h - what each run found ------ -*- C++ -*-===//
 //
 // A run's findings are the diagnostics clang-tidy exported (--export-fixes:
 // messages, notes, fix-its, ranges) joined with what the checks wrote as

@@ -1,4 +1,4 @@
-//===--- driver/FixEdits.h - the edits of many findings, once each -*- C++ -*-===//
+//===--- driver/FixEdits.h - each edit once ------------------- -*- C++ -*-===//
 #ifndef HOTPATH_DRIVER_FIXEDITS_H
 #define HOTPATH_DRIVER_FIXEDITS_H
 

@@ -1,4 +1,4 @@
-//===--- driver/IndexRefresh.cpp - building and refreshing the project index===//
+//===--- driver/IndexRefresh.cpp - the project index, up to date ----------===//
 #include "IndexRefresh.h"
 #include "CompileDatabase.h"
 #include "index/ProjectIndex.h"

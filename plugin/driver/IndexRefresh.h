@@ -1,4 +1,4 @@
-//===--- driver/IndexRefresh.h - building and refreshing the project index ----===//
+//===--- driver/IndexRefresh.h - the project index, up to date  -*- C++ -*-===//
 //
 // The index lives in a directory (by default <build-dir>/hotpath-index):
 // shards/<tu>.<hash>.json, one per translation unit, and index.json, their

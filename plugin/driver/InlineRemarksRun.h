@@ -1,4 +1,4 @@
-//===--- driver/InlineRemarksRun.h - hotpath-tidy --inline-remarks ---------------===//
+//===--- driver/InlineRemarksRun.h - --inline-remarks --------- -*- C++ -*-===//
 //
 // Compiles each translation unit with clang, its own flags plus -O2 and an
 // optimization record, and sums what the inliner did with each call

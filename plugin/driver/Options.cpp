@@ -242,16 +242,15 @@ const Spec &sourcesSpec() {
   return *llvm::find_if(Table, [](const Spec &S) { return S.Kind == Spec::Sources; });
 }
 
-/// "-j8": a one-letter option's value written against it (digits only, so
+/// "-j8": a number written against a one-letter alias (digits only, so
 /// that no longer name is cut).
 const Spec *withAttachedValue(llvm::StringRef Bare, llvm::StringRef &Value) {
   for (const Spec &S : Table)
-    for (llvm::StringRef N : {S.Name, S.Alias})
-      if (N.size() == 1 && S.Kind == Spec::Value && Bare.size() > 1 && Bare.starts_with(N) &&
-          llvm::isDigit(Bare[1])) {
-        Value = Bare.drop_front();
-        return &S;
-      }
+    if (S.Alias.size() == 1 && S.Kind == Spec::Value && Bare.size() > 1 &&
+        Bare.starts_with(S.Alias) && llvm::isDigit(Bare[1])) {
+      Value = Bare.drop_front();
+      return &S;
+    }
   return nullptr;
 }
 
@@ -280,18 +279,19 @@ Argument readOption(llvm::ArrayRef<const char *> Args, size_t I) {
   return A;
 }
 
-/// The error for \p A given in a run whose modes it does not belong to.
+/// The error for \p A given in a run whose modes it does not belong to
+/// (an option the table does not know belongs to none).
 std::string refusal(const Argument &A, unsigned Modes) {
-  const Spec &S = *A.Spec;
-  unsigned Outside = Modes & ~S.Modes;
-  if (S.Kind == Spec::Sources)
-    return modeOption(Outside) + " takes no file names: " + S.Refusal.str() +
-           " ('" + A.Text.str() + "')";
-  if (S.Modes & AnyRun)
-    return "--" + S.Name.str() + " is not supported with " + modeOption(Outside) + ": " +
-           S.Refusal.str();
-  if (!S.Refusal.empty())
-    return "option '" + A.Text.str() + "' is not supported here: " + S.Refusal.str();
+  const Spec *S = A.Spec;
+  unsigned Outside = Modes & ~(S ? S->Modes : 0u);
+  if (S && S->Kind == Spec::Sources)
+    return modeOption(Outside) + " takes no file names: " + S->Refusal.str() + " ('" +
+           A.Text.str() + "')";
+  if (S && (S->Modes & AnyRun))
+    return "--" + S->Name.str() + " is not supported with " + modeOption(Outside) + ": " +
+           S->Refusal.str();
+  if (S && !S->Refusal.empty())
+    return "option '" + A.Text.str() + "' is not supported here: " + S->Refusal.str();
   return "option '" + A.Text.str() +
          "' is not supported in a run over the compile database (-p without sources, "
          "--diff, --profile, --inline-remarks; see --help)";
@@ -381,10 +381,7 @@ bool parseRunOptions(llvm::ArrayRef<const char *> Args, RunOptions &O, std::stri
       Err = "'--' (compile flags on the command line) is not supported here: the compile "
             "commands come from -p <build-dir>";
     else if (!A.Spec || !A.Spec->Apply || (O.Modes & ~A.Spec->Modes))
-      Err = A.Spec ? refusal(A, O.Modes)
-                   : "option '" + A.Text.str() +
-                         "' is not supported in a run over the compile database (-p without "
-                         "sources, --diff, --profile, --inline-remarks; see --help)";
+      Err = refusal(A, O.Modes);
     else if (A.MissingValue)
       Err = "option '" + A.Text.str() + "' needs a value";
     else if (A.Spec->Kind == Spec::Flag && A.Text.contains('='))

@@ -1,4 +1,4 @@
-//===--- driver/Options.h - hotpath-tidy's command line, one table -*- C++ -*-===//
+//===--- driver/Options.h - the command line, one table ------- -*- C++ -*-===//
 //
 // Every option the driver knows is one row of a table (Options.cpp): its
 // name and alias, whether it takes a value, the modes it belongs to, its

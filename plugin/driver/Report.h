@@ -1,4 +1,4 @@
-//===--- driver/Report.h - what a run reports, and its exit status -*- C++ -*-===//
+//===--- driver/Report.h - what a run reports ----------------- -*- C++ -*-===//
 #ifndef HOTPATH_DRIVER_REPORT_H
 #define HOTPATH_DRIVER_REPORT_H
 

@@ -1,4 +1,4 @@
-//===--- driver/Selection.h - which translation units a run checks -*- C++ -*-===//
+//===--- driver/Selection.h - which TUs a run checks ---------- -*- C++ -*-===//
 //
 // A run checks the TUs a patch affects (--diff), the sources named, or every
 // TU of the database; --shard=K/N keeps one slice of them. Assembly and

@@ -1,4 +1,4 @@
-//===--- driver/TextOutput.h - findings as clang-tidy prints them -*- C++ -*-===//
+//===--- driver/TextOutput.h - clang-tidy's text -------------- -*- C++ -*-===//
 #ifndef HOTPATH_DRIVER_TEXTOUTPUT_H
 #define HOTPATH_DRIVER_TEXTOUTPUT_H
 

@@ -1,4 +1,4 @@
-//===--- driver/ThreadPoolCompat.h - one name for LLVM's thread pool -*- C++ -*-===//
+//===--- driver/ThreadPoolCompat.h - the thread pool ---------- -*- C++ -*-===//
 //
 // LLVM 19 made llvm::ThreadPool an interface (ThreadPoolInterface) and named
 // the pool DefaultThreadPool (StdThreadPool, or SingleThreadExecutor when
