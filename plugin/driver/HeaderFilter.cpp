@@ -1,5 +1,6 @@
 //===--- driver/HeaderFilter.cpp - the project's headers by default -------===//
 #include "HeaderFilter.h"
+#include "Options.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -17,17 +18,6 @@ namespace hotpath::driver {
 
 namespace {
 
-/// clang-tidy's options that take a value, which may be the next argument
-/// ("-p build"): that argument is no source.
-bool takesValue(llvm::StringRef Name) {
-  static const char *const Names[] = {
-      "checks",      "warnings-as-errors", "header-filter", "exclude-header-filter",
-      "line-filter", "format-style",       "export-fixes",  "store-check-profile",
-      "config",      "config-file",        "vfsoverlay",    "p",
-      "extra-arg",   "extra-arg-before",   "load",          "removed-arg"};
-  return llvm::is_contained(Names, Name);
-}
-
 struct ParsedArgs {
   std::vector<std::string> Sources;
   std::optional<std::string> BuildDir, Config, ConfigFile;
@@ -35,35 +25,33 @@ struct ParsedArgs {
   bool FixedDatabase = false; // "--" and compile flags
 };
 
+/// The arguments the default depends on, read by the driver's option
+/// table (which knows the options that take a value: "-p build" names no
+/// source).
 ParsedArgs parse(llvm::ArrayRef<const char *> Args) {
   ParsedArgs P;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if (A == "--") {
+  for (const Argument &A : scanArguments(Args)) {
+    if (A.EndOfOptions) {
       P.FixedDatabase = true;
       break;
     }
-    if (!A.starts_with("-")) {
-      if (!A.starts_with("@")) // a response file: nothing to say about it
-        P.Sources.push_back(A.str());
+    if (!A.Spec)
       continue;
-    }
-    llvm::StringRef Name = A.drop_front(A.starts_with("--") ? 2 : 1);
-    auto [Key, Value] = Name.split('=');
-    bool Inline = Name.contains('=');
-    std::optional<std::string> V;
-    if (Inline)
-      V = Value.str();
-    else if (takesValue(Key) && I + 1 < Args.size())
-      V = Args[++I];
-    if (Key == "header-filter")
+    llvm::StringRef Name = A.Spec->Name;
+    if (A.Spec->Kind == OptionSpec::Sources) {
+      if (!A.Text.starts_with("@")) // a response file: nothing to say about it
+        P.Sources.push_back(A.Text.str());
+    } else if (Name == "header-filter") {
       P.HeaderFilterGiven = true;
-    else if (Key == "p" && V)
-      P.BuildDir = V;
-    else if (Key == "config" && V)
-      P.Config = V;
-    else if (Key == "config-file" && V)
-      P.ConfigFile = V;
+    } else if (A.MissingValue) {
+      continue;
+    } else if (Name == "p") {
+      P.BuildDir = A.Value.str();
+    } else if (Name == "config") {
+      P.Config = A.Value.str();
+    } else if (Name == "config-file") {
+      P.ConfigFile = A.Value.str();
+    }
   }
   return P;
 }

@@ -1,4 +1,4 @@
-//===--- driver/HeaderFilter.h - the project's headers by default -*- C++ -*-===//
+//===--- driver/HeaderFilter.h - the project's headers -------- -*- C++ -*-===//
 //
 // clang-tidy (before LLVM 22) reports nothing in headers unless
 // -header-filter says which: "Suppressed 1 warnings (1 in non-user code)",

@@ -1,8 +1,9 @@
 //===--- driver/Types.h - data passed between the diff-mode pieces --------===//
 //
 // Plain structs, no clang headers: the diff parser, the output writers and
-// the patch writer only need LLVM Support, so only DiffTooling.cpp pays for
-// the clang headers.
+// the patch writer only need LLVM Support, so only the files that read the
+// compile database, the checks' configuration and clang-tidy's export pay
+// for the clang headers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_DRIVER_TYPES_H
@@ -72,6 +73,15 @@ struct Finding {
   /// the code its fix rewrites. A patch that touches any of them touches
   /// the finding (PatchFilter.h).
   std::vector<Range> Related;
+};
+
+/// One clang-tidy run on a translation unit: where it exported its
+/// diagnostics, and how it ended.
+struct TURun {
+  std::string TU;
+  std::string ExportFile;
+  int Status = 0;  // exit status; -2 when it crashed
+  std::string Log; // its output and errors
 };
 
 /// A translation unit that could not be analysed, and why.

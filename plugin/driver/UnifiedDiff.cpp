@@ -1,5 +1,6 @@
 //===--- driver/UnifiedDiff.cpp - added lines of a unified diff -----------===//
 #include "UnifiedDiff.h"
+#include "Paths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -7,19 +8,6 @@
 #include "llvm/Support/Path.h"
 
 namespace hotpath::driver {
-
-std::string canonicalPath(llvm::StringRef Path, llvm::StringRef RelativeTo) {
-  llvm::SmallString<256> Abs(Path);
-  if (!llvm::sys::path::is_absolute(Abs)) {
-    Abs = RelativeTo;
-    llvm::sys::path::append(Abs, Path);
-  }
-  llvm::SmallString<256> Real;
-  if (!llvm::sys::fs::real_path(Abs, Real))
-    return std::string(Real);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
-}
 
 // git quotes names with unusual bytes: "b/dir/a\tb.c", with C escapes.
 static std::string unquote(llvm::StringRef S) {

@@ -15,9 +15,6 @@ namespace hotpath::driver {
 bool parseUnifiedDiff(llvm::StringRef Text, llvm::StringRef Root, ChangedLines &Out,
                       std::string &Err);
 
-/// Absolute path without symlinks or "..": the key every piece agrees on.
-std::string canonicalPath(llvm::StringRef Path, llvm::StringRef RelativeTo);
-
 } // namespace hotpath::driver
 
 #endif

@@ -1,4 +1,4 @@
-//===--- driver/IndexRun.h - building and refreshing the project index ----===//
+//===--- driver/IndexRefresh.h - the project index, up to date  -*- C++ -*-===//
 //
 // The index lives in a directory (by default <build-dir>/hotpath-index):
 // shards/<tu>.<hash>.json, one per translation unit, and index.json, their
@@ -11,13 +11,14 @@
 // slice of the database (--shard), only merges.
 //
 //===----------------------------------------------------------------------===//
-#ifndef HOTPATH_DRIVER_INDEXRUN_H
-#define HOTPATH_DRIVER_INDEXRUN_H
+#ifndef HOTPATH_DRIVER_INDEXREFRESH_H
+#define HOTPATH_DRIVER_INDEXREFRESH_H
 
 #include "Types.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,11 +46,11 @@ struct IndexSummary {
 
 /// Brings the shards of \p TUs (canonical paths of the database's TUs) up to
 /// date in O.Dir, then, with O.Merge, merges every shard into index.json and
-/// removes the shards of TUs not in \p TUs. False with Err set on a
-/// malformed or foreign-version shard (named) or an I/O error.
-bool refreshIndex(Project &P, const std::vector<std::string> &TUs, const IndexOptions &O,
-                  const std::function<void(size_t Done, size_t Total)> &Progress,
-                  IndexSummary &S, std::string &Err);
+/// removes the shards of TUs not in \p TUs. An error on a malformed or
+/// foreign-version shard (named) or an I/O error.
+llvm::Expected<IndexSummary>
+refreshIndex(Project &P, const std::vector<std::string> &TUs, const IndexOptions &O,
+             llvm::function_ref<void(size_t Done, size_t Total)> Progress);
 
 /// "hotpath-tidy: project index build/hotpath-index: 2 of 5 translation units
 /// indexed, 3 up to date (1.4 s)".

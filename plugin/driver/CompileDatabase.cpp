@@ -1,29 +1,21 @@
-//===--- driver/DiffTooling.cpp - the parts of diff mode that need clang --===//
-#include "DiffTooling.h"
-#include "UnifiedDiff.h"
+//===--- driver/CompileDatabase.cpp - the project's compile database ------===//
+#include "CompileDatabase.h"
+#include "Parallel.h"
+#include "Paths.h"
 
 #include "support/Compat.h"
 #include "analysis/CallSites.h"
 #include "index/ShardBuilder.h"
-#include "core/CheckRegistry.h"
 
-#include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/Tooling.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
-
-#include <atomic>
-#include <mutex>
-#include <thread>
 
 namespace hotpath::driver {
 
@@ -154,21 +146,6 @@ private:
   std::string TU;
 };
 
-/// Runs Work(I) for every I below N, in Jobs threads.
-void parallelFor(size_t N, unsigned Jobs, const std::function<void(size_t)> &Work) {
-  std::atomic<size_t> Next{0};
-  auto Loop = [&] {
-    for (size_t I; (I = Next++) < N;)
-      Work(I);
-  };
-  std::vector<std::thread> Threads;
-  for (unsigned J = 1; J < std::min<size_t>(std::max(1u, Jobs), N); ++J)
-    Threads.emplace_back(Loop);
-  Loop();
-  for (std::thread &T : Threads)
-    T.join();
-}
-
 class DbProject : public Project {
 public:
   std::unique_ptr<tooling::CompilationDatabase> Db;
@@ -178,29 +155,23 @@ public:
 
   std::vector<std::set<std::string>>
   includes(const std::vector<std::string> &TUs, unsigned Jobs,
-           const std::function<void(size_t)> &Progress) override {
+           llvm::function_ref<void(size_t)> Progress) override {
     std::vector<std::set<std::string>> Result(TUs.size());
-    std::atomic<size_t> Done{0};
-    std::mutex ProgressMutex;
-    parallelFor(TUs.size(), Jobs, [&](size_t I) {
+    forEachInParallel(TUs.size(), Jobs, [&](size_t I) {
       std::set<std::string> Raw;
       IgnoringDiagConsumer Quiet;
       IncludeActionFactory Factory(Raw);
       runTool(TUs[I], Quiet, Factory);
       for (const std::string &P : Raw)
         Result[I].insert(canonicalPath(P, "/"));
-      std::lock_guard<std::mutex> Lock(ProgressMutex);
-      Progress(++Done);
-    });
+    }, Progress);
     return Result;
   }
 
   std::vector<IndexedTU> index(const std::vector<std::string> &TUs, unsigned Jobs,
-                               const std::function<void(size_t)> &Progress) override {
+                               llvm::function_ref<void(size_t)> Progress) override {
     std::vector<IndexedTU> Result(TUs.size());
-    std::atomic<size_t> Done{0};
-    std::mutex ProgressMutex;
-    parallelFor(TUs.size(), Jobs, [&](size_t I) {
+    forEachInParallel(TUs.size(), Jobs, [&](size_t I) {
       IndexedTU &Out = Result[I];
       ErrorCounter Errors;
       IndexActionFactory Factory(Out, TUs[I]);
@@ -214,9 +185,7 @@ public:
         Out.Inputs.insert(canonicalPath(P, "/"));
       Out.Errors = Errors.getNumErrors();
       Out.FirstError = Errors.First;
-      std::lock_guard<std::mutex> Lock(ProgressMutex);
-      Progress(++Done);
-    });
+    }, Progress);
     return Result;
   }
 
@@ -285,17 +254,6 @@ public:
   }
 };
 
-const char *levelName(tooling::Diagnostic::Level L) {
-  switch (L) {
-  case tooling::Diagnostic::Error:
-    return "error";
-  case tooling::Diagnostic::Remark:
-    return "remark";
-  default:
-    return "warning";
-  }
-}
-
 } // namespace
 
 std::unique_ptr<Project> Project::load(llvm::StringRef BuildDir, std::string &Err) {
@@ -310,150 +268,6 @@ std::unique_ptr<Project> Project::load(llvm::StringRef BuildDir, std::string &Er
     return nullptr;
   }
   return P;
-}
-
-bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::StringRef UserName,
-                       const std::vector<std::pair<std::string, std::string>> &CheckOptions,
-                       std::string &Out, std::string &Err) {
-  tidy::ClangTidyOptions Opts;
-  if (UserConfig) {
-    llvm::ErrorOr<tidy::ClangTidyOptions> Parsed =
-        tidy::parseConfiguration(llvm::MemoryBufferRef(*UserConfig, UserName));
-    if (!Parsed) {
-      Err = "cannot parse " + UserName.str() + ": " + Parsed.getError().message();
-      return false;
-    }
-    Opts = std::move(*Parsed);
-  } else {
-    Opts.InheritParentConfig = true;
-  }
-  for (const auto &[Name, Value] : CheckOptions) {
-    // The checks read these with getLocalOrGlobal: a global key counts too.
-    auto It = Opts.CheckOptions.find(Name);
-    if (It != Opts.CheckOptions.end() && It->second.Value != Value) {
-      Err = UserName.str() + " sets " + Name + " to '" + It->second.Value +
-            "', and the command line to '" + Value + "': give it once";
-      return false;
-    }
-  }
-  for (llvm::StringRef Check : hotpathCheckNames())
-    for (const auto &[Name, Value] : CheckOptions) {
-      std::string Key = Check.str() + "." + Name;
-      auto It = Opts.CheckOptions.find(Key);
-      if (It != Opts.CheckOptions.end() && It->second.Value != Value) {
-        Err = UserName.str() + " sets " + Key + " to '" + It->second.Value +
-              "', and the command line to '" + Value + "': give it once";
-        return false;
-      }
-      Opts.CheckOptions[Key] = tidy::ClangTidyOptions::ClangTidyValue(Value);
-    }
-  Out = tidy::configurationAsText(Opts);
-  return true;
-}
-
-bool setCheckOptionInArgs(std::vector<const char *> &Args, llvm::StringRef Name,
-                          llvm::StringRef Value, std::string &Storage, std::string &Err) {
-  std::optional<std::string> User;
-  std::string UserName = "-config";
-  size_t At = 0, Taken = 0;
-  for (size_t I = 1; I < Args.size() && !Taken; ++I) {
-    llvm::StringRef A = Args[I];
-    if (A == "--")
-      break;
-    llvm::StringRef Bare = A;
-    if (!Bare.consume_front("--") && !Bare.consume_front("-"))
-      continue;
-    bool File = Bare.consume_front("config-file");
-    if (!File && !Bare.consume_front("config"))
-      continue;
-    std::string Text;
-    if (Bare.consume_front("=")) {
-      Text = Bare.str();
-      Taken = 1;
-    } else if (Bare.empty() && I + 1 < Args.size()) {
-      Text = Args[I + 1];
-      Taken = 2;
-    } else {
-      continue;
-    }
-    At = I;
-    if (File) {
-      UserName = "-config-file '" + Text + "'";
-      auto Buf = llvm::MemoryBuffer::getFile(Text);
-      if (!Buf) {
-        Err = "cannot read " + UserName + ": " + Buf.getError().message();
-        return false;
-      }
-      Text = (*Buf)->getBuffer().str();
-    }
-    User = Text;
-  }
-  std::string Merged;
-  if (!mergeCheckOptions(User, UserName, {{Name.str(), Value.str()}}, Merged, Err))
-    return false;
-  Storage = "--config=" + Merged;
-  if (Taken)
-    Args.erase(Args.begin() + At, Args.begin() + At + Taken);
-  Args.insert(Args.begin() + (Taken ? At : 1), Storage.c_str());
-  return true;
-}
-
-bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,
-                             std::vector<Finding> &Out, std::string &Err) {
-  auto Buf = llvm::MemoryBuffer::getFile(YamlPath);
-  if (!Buf) {
-    Err = "cannot read " + YamlPath.str() + ": " + Buf.getError().message();
-    return false;
-  }
-  tooling::TranslationUnitDiagnostics Doc;
-  llvm::yaml::Input YIn((*Buf)->getBuffer());
-  YIn >> Doc;
-  if (YIn.error()) {
-    Err = "cannot parse " + YamlPath.str() + ": " + YIn.error().message();
-    return false;
-  }
-  for (const tooling::Diagnostic &D : Doc.Diagnostics) {
-    auto Msg = [&](const tooling::DiagnosticMessage &M) {
-      Message R;
-      if (!M.FilePath.empty())
-        R.File = canonicalPath(M.FilePath, D.BuildDirectory);
-      R.Offset = M.FileOffset;
-      R.Text = M.Message;
-      return R;
-    };
-    Finding F;
-    F.Check = D.DiagnosticName;
-    F.Level = levelName(D.DiagLevel);
-    F.Main = Msg(D.Message);
-    F.TU = TU.str();
-    for (const tooling::DiagnosticMessage &N : D.Notes)
-      F.Notes.push_back(Msg(N));
-    for (const auto &KV : D.Message.Fix)
-      for (const tooling::Replacement &R : KV.second)
-        F.Fix.push_back(Edit{canonicalPath(R.getFilePath(), D.BuildDirectory), R.getOffset(),
-                             R.getLength(), std::string(R.getReplacementText())});
-    for (const tooling::FileByteRange &R : D.Message.Ranges)
-      if (!R.FilePath.empty())
-        F.Related.push_back(
-            Range{canonicalPath(R.FilePath, D.BuildDirectory), R.FileOffset, R.Length});
-    // The code the fix rewrites is part of what the finding is about
-    // (every call site a gate covers, the header a fast path goes into);
-    // a pure insertion is not: it lands next to code, not in it.
-    for (const Edit &E : F.Fix)
-      if (E.Length)
-        F.Related.push_back(Range{E.File, E.Offset, E.Length});
-    Out.push_back(std::move(F));
-  }
-  return true;
-}
-
-std::string lastLines(llvm::StringRef S, unsigned N) {
-  llvm::SmallVector<llvm::StringRef, 16> Lines;
-  S.trim().split(Lines, '\n');
-  std::string R;
-  for (size_t I = Lines.size() > N ? Lines.size() - N : 0; I < Lines.size(); ++I)
-    R += (R.empty() ? "" : " | ") + Lines[I].trim().str();
-  return R;
 }
 
 } // namespace hotpath::driver

@@ -1,0 +1,43 @@
+//===--- driver/CheckRuns.h - the checks on each TU ----------- -*- C++ -*-===//
+//
+// A run over the database runs this same binary, as plain clang-tidy, on
+// each translation unit, in parallel: a crash or a broken TU stays in its
+// own process. Each exports its diagnostics (--export-fixes) to a file of
+// its own; the checks append their data to the one FindingsFile named in
+// the -config (ExportedFindings.h reads both back).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_DRIVER_CHECKRUNS_H
+#define HOTPATH_DRIVER_CHECKRUNS_H
+
+#include "Types.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotpath::driver {
+
+class Project;
+class ProgressLine;
+
+/// What every run is given besides its TU.
+struct CheckRunArgs {
+  std::string Self;     // this binary
+  std::string BuildDir; // -p
+  std::string Checks;   // -checks
+  std::optional<std::string> HeaderFilter;
+  std::string Config;   // "--config=..." (CheckConfig.h)
+  std::vector<std::string> PassThrough; // "--extra-arg=...", ...
+};
+
+/// Runs the checks on each of \p TUs (canonical paths of \p P), \p Jobs at
+/// a time, each exporting to <TmpDir>/<i>.yaml.
+std::vector<TURun> runChecks(const Project &P, const std::vector<std::string> &TUs,
+                             const CheckRunArgs &Args, llvm::StringRef TmpDir, unsigned Jobs,
+                             ProgressLine &Progress);
+
+} // namespace hotpath::driver
+
+#endif

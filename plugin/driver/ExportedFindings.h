@@ -1,0 +1,40 @@
+//===--- driver/ExportedFindings.h - what each run found ------ -*- C++ -*-===//
+//
+// A run's findings are the diagnostics clang-tidy exported (--export-fixes:
+// messages, notes, fix-its, ranges) joined with what the checks wrote as
+// data (core/FindingData.h: subject, kind, extent, evidence, profile
+// share), by check, file and offset. Nothing is read from a message's words.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_DRIVER_EXPORTEDFINDINGS_H
+#define HOTPATH_DRIVER_EXPORTEDFINDINGS_H
+
+#include "Types.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace hotpath::driver {
+
+/// What the check runs found: the diagnostics each exported, joined with
+/// the checks' data in \p DataFile, located in their files. A compile error
+/// is no finding but makes its TU a failure, as a run that crashed or
+/// failed does. An error when the data does not read.
+llvm::Error collectFindings(const std::vector<TURun> &Runs, llvm::StringRef DataFile,
+                            llvm::StringRef Cwd, std::vector<Finding> &Found,
+                            std::vector<Failure> &Failures);
+
+/// True for the compiler's own diagnostics, which clang-tidy names
+/// "clang-diagnostic-<flag>" (or clang-diagnostic-error): a check's name,
+/// not a message.
+bool isCompilerDiagnostic(llvm::StringRef Check);
+
+/// Reads a clang-tidy --export-fixes file; paths made canonical.
+bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,
+                             std::vector<Finding> &Out, std::string &Err);
+
+} // namespace hotpath::driver
+
+#endif

@@ -1,0 +1,23 @@
+//===--- driver/FixPatch.h - the fixes as one unified diff ------*- C++ -*-===//
+#ifndef HOTPATH_DRIVER_FIXPATCH_H
+#define HOTPATH_DRIVER_FIXPATCH_H
+
+#include "Types.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace hotpath::driver {
+
+/// The fix-its of Findings as one unified diff against the files as they are
+/// (paths a/ b/ relative to Root, for `git apply`). Identical edits from
+/// several TUs appear once; a finding whose edits overlap another's
+/// differently loses its fix (named in Dropped). Returns false on an I/O error.
+bool writeFixPatch(llvm::StringRef Path, const std::vector<Finding> &Findings,
+                   llvm::StringRef Root, std::vector<std::string> &Dropped,
+                   std::string &Err);
+
+} // namespace hotpath::driver
+
+#endif

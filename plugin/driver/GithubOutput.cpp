@@ -1,0 +1,53 @@
+//===--- driver/GithubOutput.cpp - findings as GitHub annotations ---------===//
+#include "GithubOutput.h"
+#include "Paths.h"
+
+namespace hotpath::driver {
+
+namespace {
+
+// Workflow command escaping (actions/toolkit command.ts).
+std::string escapeData(llvm::StringRef S) {
+  std::string R;
+  for (char C : S) {
+    if (C == '%') R += "%25";
+    else if (C == '\r') R += "%0D";
+    else if (C == '\n') R += "%0A";
+    else R += C;
+  }
+  return R;
+}
+std::string escapeProperty(llvm::StringRef S) {
+  std::string R;
+  for (char C : escapeData(S)) {
+    if (C == ':') R += "%3A";
+    else if (C == ',') R += "%2C";
+    else R += C;
+  }
+  return R;
+}
+
+} // namespace
+
+void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                 const std::vector<Failure> &Failures, llvm::StringRef Root) {
+  for (const Finding &F : Findings) {
+    std::string Msg = F.Main.Text;
+    for (const Message &N : F.Notes) {
+      Msg += "\n";
+      if (!N.File.empty())
+        Msg += relativeTo(N.File, Root) + ":" + std::to_string(N.Line) + ":" +
+               std::to_string(N.Col) + ": ";
+      Msg += "note: " + N.Text;
+    }
+    OS << "::" << (F.Level == "error" ? "error" : "warning")
+       << " file=" << escapeProperty(relativeTo(F.Main.File, Root))
+       << ",line=" << F.Main.Line << ",col=" << F.Main.Col
+       << ",title=" << escapeProperty(F.Check) << "::" << escapeData(Msg) << '\n';
+  }
+  for (const Failure &X : Failures)
+    OS << "::error file=" << escapeProperty(relativeTo(X.TU, Root))
+       << ",title=hotpath-tidy::" << escapeData("could not be analysed: " + X.Reason) << '\n';
+}
+
+} // namespace hotpath::driver

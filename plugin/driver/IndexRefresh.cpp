@@ -1,0 +1,313 @@
+//===--- driver/IndexRefresh.cpp - the project index, up to date ----------===//
+#include "IndexRefresh.h"
+#include "CompileDatabase.h"
+#include "index/ProjectIndex.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <map>
+#include <set>
+
+namespace hotpath::driver {
+
+namespace {
+
+std::string md5(llvm::StringRef Data) {
+  llvm::MD5 H;
+  H.update(Data);
+  llvm::MD5::MD5Result R;
+  H.final(R);
+  return std::string(R.digest());
+}
+
+/// The state of each file, stat()ed once and hashed only when its time
+/// stamp or size says it may have changed.
+class FileStates {
+public:
+  struct State {
+    bool Exists = false;
+    uint64_t Size = 0;
+    int64_t MTime = 0;
+    std::optional<std::string> Hash;
+  };
+
+  State &get(const std::string &Path) {
+    auto [It, New] = States.try_emplace(Path);
+    if (New) {
+      llvm::sys::fs::file_status St;
+      if (!llvm::sys::fs::status(Path, St) && llvm::sys::fs::is_regular_file(St)) {
+        It->second.Exists = true;
+        It->second.Size = St.getSize();
+        It->second.MTime = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                               St.getLastModificationTime().time_since_epoch())
+                               .count();
+      }
+    }
+    return It->second;
+  }
+
+  const std::string &hash(const std::string &Path) {
+    State &S = get(Path);
+    if (!S.Hash) {
+      auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+      S.Hash = Buf ? md5((*Buf)->getBuffer()) : std::string();
+    }
+    return *S.Hash;
+  }
+
+  /// True when \p I still describes the file; Refreshed when only its time
+  /// stamp moved (the key is then rewritten, so the next run need not hash).
+  bool unchanged(const index::InputFile &I, bool &Refreshed) {
+    State &S = get(I.File);
+    if (!S.Exists)
+      return false;
+    if (S.Size == I.Size && S.MTime == I.MTime)
+      return true;
+    if (S.Size != I.Size || hash(I.File) != I.Hash)
+      return false;
+    Refreshed = true;
+    return true;
+  }
+
+  index::InputFile input(const std::string &Path) {
+    State &S = get(Path);
+    index::InputFile I;
+    I.File = Path;
+    I.Size = S.Size;
+    I.MTime = S.MTime;
+    I.Hash = hash(Path);
+    return I;
+  }
+
+private:
+  std::map<std::string, State> States;
+};
+
+/// The compile command's part of the key: what the database says, and the
+/// format and tool that read it.
+std::string commandHash(Project &P, const std::string &TU) {
+  std::string Dir;
+  std::vector<std::string> Args;
+  P.compileCommand(TU, Dir, Args);
+  std::string Text = std::string(index::FormatName) + "\n" +
+                     std::to_string(index::FormatVersion) + "\n" HOTPATH_VERSION "\n" + Dir;
+  for (const std::string &A : Args)
+    Text += '\0' + A;
+  return md5(Text);
+}
+
+std::string shardPath(llvm::StringRef Dir, const std::string &TU) {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, "shards",
+                          llvm::sys::path::filename(TU) + "." + md5(TU).substr(0, 16) + ".json");
+  return std::string(P);
+}
+
+} // namespace
+
+namespace {
+
+llvm::Error error(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+/// One refresh: which shards still hold, the TUs parsed anew, the merge.
+class Refresh {
+public:
+  Refresh(Project &P, const std::vector<std::string> &TUs, const IndexOptions &O)
+      : P(P), TUs(TUs), O(O), Shards(TUs.size()), Commands(TUs.size()) {
+    S.TUs = TUs.size();
+  }
+
+  llvm::Error makeDirectory();
+  llvm::Error reuseShards();
+  llvm::Error parseStale(llvm::function_ref<void(size_t, size_t)> Progress);
+  llvm::Error merge();
+  IndexSummary &summary() { return S; }
+
+private:
+  llvm::Expected<bool> holds(size_t I, const std::string &Path);
+  llvm::Error keep(size_t I, Project::IndexedTU &R);
+  std::string shardDir() const {
+    llvm::SmallString<256> Dir(O.Dir);
+    llvm::sys::path::append(Dir, "shards");
+    return std::string(Dir);
+  }
+
+  Project &P;
+  const std::vector<std::string> &TUs;
+  const IndexOptions &O;
+  FileStates Files;
+  std::vector<std::optional<index::IndexFile>> Shards; // by TU, once known
+  std::vector<std::string> Commands;                   // by TU: its command's hash
+  std::vector<size_t> Stale;                           // TUs to parse
+  IndexSummary S;
+};
+
+llvm::Error Refresh::makeDirectory() {
+  if (std::error_code EC = llvm::sys::fs::create_directories(shardDir()))
+    return error("cannot make the index directory " + shardDir() + ": " + EC.message());
+  // The directory ignores itself in a git work tree (a build directory may
+  // be the source tree).
+  llvm::SmallString<256> Ignore(O.Dir);
+  llvm::sys::path::append(Ignore, ".gitignore");
+  if (!llvm::sys::fs::exists(Ignore)) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Ignore, EC);
+    if (!EC)
+      OS << "# hotpath-tidy's project index (docs/project-index.md)\n*\n";
+  }
+  return llvm::Error::success();
+}
+
+/// Whether the shard of TU \p I at \p Path still holds; it is kept when so.
+/// A shard that does not read is an error, never silently rebuilt: it may
+/// be another tool's, or a newer hotpath-tidy's.
+llvm::Expected<bool> Refresh::holds(size_t I, const std::string &Path) {
+  llvm::Expected<index::IndexFile> F = index::readIndexFile(Path);
+  if (!F)
+    return F.takeError();
+  if (F->K != index::IndexFile::Kind::Shard || !F->Key)
+    return error(Path + ": not a shard (no \"key\"), in the index's shards directory");
+  bool Refreshed = false;
+  bool Holds = F->TUs == std::vector<std::string>{TUs[I]} && F->Key->Command == Commands[I] &&
+               llvm::all_of(F->Key->Inputs, [&](const index::InputFile &In) {
+                 return Files.unchanged(In, Refreshed);
+               });
+  if (!Holds)
+    return false;
+  if (Refreshed) {
+    for (index::InputFile &In : F->Key->Inputs)
+      In = Files.input(In.File);
+    if (llvm::Error E = index::writeIndexFile(Path, *F))
+      return std::move(E);
+  }
+  Shards[I] = std::move(*F);
+  return true;
+}
+
+llvm::Error Refresh::reuseShards() {
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    Commands[I] = commandHash(P, TUs[I]);
+    std::string Path = shardPath(O.Dir, TUs[I]);
+    if (O.Reindex || !llvm::sys::fs::exists(Path)) {
+      Stale.push_back(I);
+      continue;
+    }
+    llvm::Expected<bool> Holds = holds(I, Path);
+    if (!Holds)
+      return Holds.takeError();
+    if (*Holds)
+      ++S.UpToDate;
+    else
+      Stale.push_back(I);
+  }
+  return llvm::Error::success();
+}
+
+/// The shard of TU \p I as parsed into \p R, keyed and written.
+llvm::Error Refresh::keep(size_t I, Project::IndexedTU &R) {
+  std::string Path = shardPath(O.Dir, TUs[I]);
+  if (!R.Parsed) {
+    S.Notes.push_back(TUs[I] + ": not indexed: " +
+                      (R.FirstError.empty() ? "it could not be parsed" : R.FirstError));
+    llvm::sys::fs::remove(Path);
+    return llvm::Error::success();
+  }
+  if (R.Errors)
+    S.Notes.push_back(TUs[I] + ": indexed with " + std::to_string(R.Errors) +
+                      " compile error" + (R.Errors == 1 ? "" : "s") +
+                      ", its calls may be missing: " + R.FirstError);
+  index::ShardKey Key;
+  Key.Command = Commands[I];
+  for (const std::string &In : R.Inputs)
+    Key.Inputs.push_back(Files.input(In));
+  R.Shard.Key = std::move(Key);
+  R.Shard.Errors = R.Errors;
+  if (llvm::Error E = index::writeIndexFile(Path, R.Shard))
+    return E;
+  Shards[I] = std::move(R.Shard);
+  ++S.Indexed;
+  return llvm::Error::success();
+}
+
+llvm::Error Refresh::parseStale(llvm::function_ref<void(size_t, size_t)> Progress) {
+  if (Stale.empty())
+    return llvm::Error::success();
+  std::vector<std::string> Names;
+  for (size_t I : Stale)
+    Names.push_back(TUs[I]);
+  std::vector<Project::IndexedTU> Results =
+      P.index(Names, O.Jobs, [&](size_t Done) { Progress(Done, Names.size()); });
+  for (size_t K = 0; K < Stale.size(); ++K)
+    if (llvm::Error E = keep(Stale[K], Results[K]))
+      return E;
+  return llvm::Error::success();
+}
+
+/// index.json from every shard, written when anything changed; the shards
+/// of TUs the database no longer has are removed.
+llvm::Error Refresh::merge() {
+  std::set<std::string> Expected;
+  for (const std::string &TU : TUs)
+    Expected.insert(shardPath(O.Dir, TU));
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(shardDir(), EC), End; It != End && !EC;
+       It.increment(EC))
+    if (llvm::StringRef(It->path()).ends_with(".json") && !Expected.count(It->path())) {
+      llvm::sys::fs::remove(It->path());
+      ++S.Removed;
+    }
+  llvm::SmallString<256> IndexPath(O.Dir);
+  llvm::sys::path::append(IndexPath, "index.json");
+  S.IndexFile = std::string(IndexPath);
+  if (!S.Indexed && !S.Removed && llvm::sys::fs::exists(IndexPath) && !O.Reindex &&
+      S.UpToDate == TUs.size())
+    return llvm::Error::success();
+  std::vector<index::IndexFile> All;
+  for (std::optional<index::IndexFile> &F : Shards)
+    if (F)
+      All.push_back(std::move(*F));
+  return index::writeIndexFile(IndexPath, index::mergeShards(All));
+}
+
+} // namespace
+
+llvm::Expected<IndexSummary>
+refreshIndex(Project &P, const std::vector<std::string> &TUs, const IndexOptions &O,
+             llvm::function_ref<void(size_t Done, size_t Total)> Progress) {
+  auto Start = std::chrono::steady_clock::now();
+  Refresh R(P, TUs, O);
+  if (llvm::Error E = R.makeDirectory())
+    return std::move(E);
+  if (llvm::Error E = R.reuseShards())
+    return std::move(E);
+  if (llvm::Error E = R.parseStale(Progress))
+    return std::move(E);
+  if (llvm::Error E = O.Merge ? R.merge() : llvm::Error::success())
+    return std::move(E);
+  R.summary().Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  return std::move(R.summary());
+}
+
+std::string describe(const IndexSummary &S, llvm::StringRef Dir) {
+  std::string Out = llvm::formatv("hotpath-tidy: project index {0}: {1} of {2} translation "
+                                  "unit{3} indexed, {4} up to date",
+                                  Dir, S.Indexed, S.TUs, S.TUs == 1 ? "" : "s", S.UpToDate);
+  if (S.Removed)
+    Out += llvm::formatv(", {0} removed", S.Removed);
+  Out += llvm::formatv(" ({0:f1} s)", S.Seconds);
+  return Out;
+}
+
+} // namespace hotpath::driver

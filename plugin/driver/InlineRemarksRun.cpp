@@ -1,0 +1,186 @@
+//===--- driver/InlineRemarksRun.cpp - hotpath-tidy --inline-remarks ------===//
+#include "InlineRemarksRun.h"
+#include "CompileDatabase.h"
+#include "Parallel.h"
+#include "Process.h"
+#include "heat/InlineRemarks.h"
+
+#include "clang/Frontend/SerializedDiagnosticReader.h"
+#include "clang/Frontend/SerializedDiagnostics.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+namespace hotpath::driver {
+
+namespace {
+
+bool isLauncher(llvm::StringRef Arg) {
+  llvm::StringRef Base = llvm::sys::path::filename(Arg);
+  return Base == "ccache" || Base == "sccache" || Base == "distcc" || Base == "icecc";
+}
+
+std::string readAll(llvm::StringRef Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  return Buf ? (*Buf)->getBuffer().str() : std::string();
+}
+
+/// The first error of a compile, read from the diagnostics clang
+/// serialized (--serialize-diagnostics): where it is and what it says, as
+/// clang prints it. Data, not its printed text: an error in a header comes
+/// after "In file included from" lines, which a search of the output would
+/// have to know to skip.
+class FirstError : public clang::serialized_diags::SerializedDiagnosticReader {
+public:
+  std::string Text; // "src/a.c:1:27: error: use of undeclared identifier 'x'"
+
+protected:
+  std::error_code visitFilenameRecord(unsigned ID, unsigned, unsigned,
+                                      llvm::StringRef Name) override {
+    Files[ID] = Name.str();
+    return {};
+  }
+  std::error_code visitDiagnosticRecord(unsigned Severity,
+                                        const clang::serialized_diags::Location &Loc, unsigned,
+                                        unsigned, llvm::StringRef Message) override {
+    using namespace clang::serialized_diags;
+    if (!Text.empty() || (Severity != Error && Severity != Fatal))
+      return {};
+    auto File = Files.find(Loc.FileID);
+    if (File != Files.end())
+      Text = File->second + ":" + std::to_string(Loc.Line) + ":" + std::to_string(Loc.Col) + ": ";
+    Text += (Severity == Fatal ? "fatal error: " : "error: ") + Message.str();
+    return {};
+  }
+
+private:
+  std::map<unsigned, std::string> Files;
+};
+
+/// Why the compile of a TU for its remarks failed: its first error, or the
+/// last lines of its output when it serialized none (it did not start, or
+/// crashed).
+std::string compileFailure(llvm::StringRef Compiler, const ProcessResult &R,
+                           llvm::StringRef DiagnosticsFile) {
+  FirstError First;
+  if (llvm::sys::fs::exists(DiagnosticsFile))
+    (void)First.readDiagnostics(DiagnosticsFile);
+  return llvm::sys::path::filename(Compiler).str() + " -O2 for its inline remarks failed (exit " +
+         std::to_string(R.Status) +
+         "): " + (First.Text.empty() ? lastLines(R.Out + R.Err, 3) : First.Text);
+}
+
+#define HOTPATH_STRINGIFY2(X) #X
+#define HOTPATH_STRINGIFY(X) HOTPATH_STRINGIFY2(X)
+#define HOTPATH_LLVM_MAJOR_STRING HOTPATH_STRINGIFY(LLVM_VERSION_MAJOR)
+
+} // namespace
+
+llvm::Expected<std::string> findRemarksCompiler() {
+  for (const char *Name : {"clang-" HOTPATH_LLVM_MAJOR_STRING, "clang"})
+    if (auto Found = llvm::sys::findProgramByName(Name))
+      return *Found;
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "--inline-remarks needs clang (clang-" HOTPATH_LLVM_MAJOR_STRING
+                                 " or clang on PATH) to compile with "
+                                 "-fsave-optimization-record");
+}
+
+std::vector<std::string> remarksCommand(llvm::ArrayRef<std::string> DbArgs,
+                                        llvm::StringRef Compiler, llvm::StringRef RecordFile,
+                                        llvm::StringRef DiagnosticsFile) {
+  std::vector<std::string> Out = {Compiler.str(),
+                                  "-O2",
+                                  "-c",
+                                  "-o",
+                                  "/dev/null",
+                                  "-w",
+                                  "-Qunused-arguments",
+                                  "-fsave-optimization-record",
+                                  "-foptimization-record-passes=inline",
+                                  "-foptimization-record-file=" + RecordFile.str(),
+                                  "--serialize-diagnostics",
+                                  DiagnosticsFile.str()};
+  size_t I = 0;
+  while (I < DbArgs.size() && isLauncher(DbArgs[I]))
+    ++I;
+  ++I; // the compiler
+  // Their own flags would override ours (output, level) or write beside the
+  // build's files (dependency files, records).
+  static const char *const Drop[] = {"-c", "-S", "-E", "-fsyntax-only", "-M", "-MM", "-MD",
+                                     "-MMD", "-MP", "-MG", "-fsave-optimization-record",
+                                     "-emit-llvm", "-pipe"};
+  static const char *const DropWithValue[] = {"-o", "-MF", "-MT", "-MQ",
+                                              "--serialize-diagnostics"};
+  static const char *const DropPrefix[] = {"-O", "-flto", "-fsave-optimization-record=",
+                                           "-foptimization-record-", "-Werror", "-Wp,-MD",
+                                           "-Wp,-MMD", "-save-temps", "-MF", "-MT", "-MQ"};
+  for (; I < DbArgs.size(); ++I) {
+    llvm::StringRef A = DbArgs[I];
+    if (llvm::is_contained(Drop, A))
+      continue;
+    if (llvm::any_of(DropWithValue, [&](const char *D) { return A == D; })) {
+      ++I;
+      continue;
+    }
+    if (A.starts_with("-o") ||
+        llvm::any_of(DropPrefix, [&](const char *P) { return A.starts_with(P); }))
+      continue;
+    Out.push_back(A.str());
+  }
+  return Out;
+}
+
+bool collectInlineRemarks(Project &P, const std::vector<std::string> &TUs,
+                          llvm::StringRef Compiler, unsigned Jobs, llvm::StringRef TmpDir,
+                          llvm::StringRef SummaryPath, std::vector<Failure> &Failures,
+                          llvm::function_ref<void(size_t Done)> Progress, std::string &Err) {
+  std::vector<std::string> Problems(TUs.size());
+  forEachInParallel(
+      TUs.size(), Jobs,
+      [&](size_t I) {
+        std::string Record = (TmpDir + "/" + llvm::Twine(I) + ".opt.yaml").str();
+        std::string Diags = (TmpDir + "/" + llvm::Twine(I) + ".dia").str();
+        std::string Dir;
+        std::vector<std::string> DbArgs;
+        if (!P.compileCommand(TUs[I], Dir, DbArgs)) {
+          Problems[I] = "no compile command for it";
+          return;
+        }
+        // The compile runs in the command's own directory, as the build does.
+        std::vector<std::string> Cmd = remarksCommand(DbArgs, Compiler, Record, Diags);
+        ProcessResult R = runProcess(std::vector<llvm::StringRef>(Cmd.begin(), Cmd.end()), Dir);
+        if (R.Status != 0)
+          Problems[I] = compileFailure(Compiler, R, Diags);
+      },
+      Progress);
+
+  InlineRemarks Sum;
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    if (!Problems[I].empty()) {
+      Failures.push_back({TUs[I], Problems[I]});
+      continue;
+    }
+    std::string Record = (TmpDir + "/" + llvm::Twine(I) + ".opt.yaml").str();
+    if (llvm::Error E = Sum.addOptimizationRecord(readAll(Record), Record))
+      Failures.push_back({TUs[I], llvm::toString(std::move(E))});
+  }
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(SummaryPath, EC, llvm::sys::fs::OF_Text);
+  if (EC) {
+    Err = "cannot write " + SummaryPath.str() + ": " + EC.message();
+    return false;
+  }
+  Sum.writeSummary(OS);
+  return true;
+}
+
+} // namespace hotpath::driver

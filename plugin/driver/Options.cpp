@@ -1,0 +1,414 @@
+//===--- driver/Options.cpp - hotpath-tidy's command line, one table ------===//
+#include "Options.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <thread>
+
+namespace hotpath::driver {
+
+namespace {
+
+using Spec = OptionSpec;
+
+bool setString(std::string &Field, llvm::StringRef V) {
+  Field = V.str();
+  return true;
+}
+
+bool nonEmpty(std::string &Field, llvm::StringRef V, const char *Why, std::string &Err) {
+  if (V.empty()) {
+    Err = Why;
+    return false;
+  }
+  Field = V.str();
+  return true;
+}
+
+bool passOn(RunOptions &O, llvm::StringRef Name, llvm::StringRef V) {
+  O.PassThrough.push_back(("--" + Name + "=" + V).str());
+  return true;
+}
+
+constexpr unsigned NotDiff = AnyRun & ~Diff;
+constexpr Role Opt = Role::Option;
+constexpr Mode None = Mode(0);
+
+// The table. Rows with help are the modes' own options, in --help's order;
+// those without are clang-tidy's, which clang-tidy's --help describes.
+const Spec Table[] = {
+    // MODES
+    {"diff", "", Spec::Value, "<rev>", AnyRun, Role::Selects, Diff, Section::Modes,
+     "the changes from <rev> to the working tree (git diff <rev>): only the TUs they "
+     "affect, only the findings they touch (any line of the declaration a finding is about)\n"
+     "A...B\tthe changes since the merge base of A and B (B: HEAD, the checked-out "
+     "commit); in CI: --diff=origin/main...HEAD\n"
+     "-\ta unified diff on standard input (paths relative to the top of the git work "
+     "tree, or to the current directory outside one)",
+     "",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       return nonEmpty(O.Diff, V, "--diff needs a git revision or '-'", Err);
+     },
+     "-p <build-dir> [options]"},
+    {"profile", "", Spec::Value, "<file>", AnyRun, Role::Selects, Profile, Section::Modes,
+     "a perf report --stdio or folded-stacks profile: the checks' Profile option, "
+     "findings ordered by their share of samples",
+     "",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       return nonEmpty(O.Profile, V, "--profile needs a file", Err);
+     },
+     "-p <build-dir> [options] [<source>...]"},
+    {"inline-remarks", "", Spec::Flag, "", AnyRun, Role::Selects, InlineRemarks,
+     Section::Modes,
+     "compile every TU of the database with clang -O2 and its optimization record; "
+     "report a check or hook only where calls to it stay out of line",
+     "", [](RunOptions &, llvm::StringRef, std::string &) { return true; },
+     "-p <build-dir> [options] [<source>...]"},
+    {"index-only", "", Spec::Flag, "", AnyRun, Role::Selects, IndexOnly, Section::Modes,
+     "build or refresh the project index, check nothing", "",
+     [](RunOptions &, llvm::StringRef, std::string &) { return true; },
+     "-p <build-dir> [--shard=K/N] [--reindex]"},
+    {"explain", "", Spec::Value, "<name>", ClangTidy, Opt, None, Section::Modes,
+     "each step of the checks' analysis of that function or macro (found, shape rule, "
+     "heat and threshold, fix), as remarks and notes (the checks' Explain option)",
+     "",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       if (V.empty() || V.starts_with("-")) {
+         Err = "--explain needs the name of a function or macro "
+               "(--explain=check_setget_bounds)";
+         return false;
+       }
+       return setString(O.Explain, V);
+     }},
+
+    // OPTIONS of the modes
+    {"p", "", Spec::Value, "<build-dir>", ClangTidy | AnyRun, Opt, None, Section::Run,
+     "where compile_commands.json is (required)", "",
+     [](RunOptions &O, llvm::StringRef V, std::string &) { return setString(O.BuildDir, V); }},
+    {"jobs", "j", Spec::Value, "N", AnyRun, Opt, None, Section::Run,
+     "TUs checked at once (default: the number of cores)", "",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       if (!V.getAsInteger(10, O.Jobs))
+         return true;
+       Err = "bad -j value '" + V.str() + "'";
+       return false;
+     }},
+    {"format", "", Spec::Value, "text|github|sarif", AnyRun, Opt, None, Section::Run,
+     "clang-tidy's text (default), GitHub workflow annotations, or SARIF 2.1.0 for "
+     "code scanning",
+     "",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       if (V == "text" || V == "sarif" || V == "github")
+         return setString(O.Format, V);
+       Err = "--format must be text, sarif or github, not '" + V.str() + "'";
+       return false;
+     }},
+    {"fix-patch", "", Spec::Value, "<file>", AnyRun, Opt, None, Section::Run,
+     "the fixes of the findings reported, as one unified diff (git apply, patch -p1); "
+     "the working tree is left alone",
+     "",
+     [](RunOptions &O, llvm::StringRef V, std::string &) { return setString(O.FixPatch, V); }},
+    {"progress", "", Spec::Flag, "", AnyRun, Opt, None, Section::Run,
+     "TUs done/total on standard error (on by default on a terminal)", "",
+     [](RunOptions &O, llvm::StringRef, std::string &) { return O.Progress = true; }},
+    {"fix", "", Spec::Flag, "", ClangTidy | NotDiff, Opt, None, Section::Run,
+     "apply the fixes of every finding (not with --diff), each edit once however many "
+     "TUs propose it (shared headers)",
+     "--fix-patch=<file> writes the fixes as a diff",
+     [](RunOptions &O, llvm::StringRef, std::string &) { return O.Fix = true; }},
+    {"shard", "", Spec::Value, "K/N", AnyRun, Opt, None, Section::Run,
+     "the K-th of N slices of the TUs (sorted): with --index-only the TUs indexed, "
+     "otherwise the TUs checked (the index still covers the whole database); for CI "
+     "matrices (docs/ci.md)",
+     "",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       auto [K, N] = V.split('/');
+       if (!K.getAsInteger(10, O.SliceK) && !N.getAsInteger(10, O.SliceN) && O.SliceN &&
+           O.SliceK && O.SliceK <= O.SliceN)
+         return true;
+       Err = "--shard must be K/N with 1 <= K <= N, not '" + V.str() + "'";
+       return false;
+     }},
+    {"", "", Spec::Sources, "<source>...", ClangTidy | NotDiff, Opt, None, Section::Run,
+     "without --diff, the TUs to check (default: all in the database)",
+     "the patch chooses the files",
+     [](RunOptions &O, llvm::StringRef V, std::string &) {
+       O.Sources.push_back(V.str());
+       return true;
+     }},
+
+    // PROJECT INDEX
+    {"index-dir", "", Spec::Value, "<dir>", AnyRun, Opt, None, Section::Index,
+     "where it is (default: <build-dir>/hotpath-index)", "",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       return nonEmpty(O.IndexDir, V, "--index-dir needs a directory", Err);
+     }},
+    {"reindex", "", Spec::Flag, "", AnyRun, Opt, None, Section::Index,
+     "parse every TU again, whatever the index holds", "",
+     [](RunOptions &O, llvm::StringRef, std::string &) { return O.Reindex = true; }},
+    {"no-index", "", Spec::Flag, "", AnyRun, Opt, None, Section::Index,
+     "no index: each TU is checked on its own", "",
+     [](RunOptions &O, llvm::StringRef, std::string &) { return O.NoIndex = true; }},
+
+    // clang-tidy's, passed to each run
+    {"checks", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns,
+     "default -*,hotpath-*", "",
+     [](RunOptions &O, llvm::StringRef V, std::string &) { return setString(O.Checks, V); }},
+    {"config", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns, "",
+     "",
+     [](RunOptions &O, llvm::StringRef V, std::string &) {
+       O.Config = V.str();
+       return true;
+     }},
+    {"config-file", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns,
+     "", "",
+     [](RunOptions &O, llvm::StringRef V, std::string &) {
+       O.ConfigFile = V.str();
+       return true;
+     }},
+    {"header-filter", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None,
+     Section::PassedToRuns, "", "",
+     [](RunOptions &O, llvm::StringRef V, std::string &) {
+       O.HeaderFilter = V.str();
+       return true;
+     }},
+    {"extra-arg", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns,
+     "", "",
+     [](RunOptions &O, llvm::StringRef V, std::string &) {
+       return passOn(O, "extra-arg", V);
+     }},
+    {"extra-arg-before", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None,
+     Section::PassedToRuns, "", "",
+     [](RunOptions &O, llvm::StringRef V, std::string &) {
+       return passOn(O, "extra-arg-before", V);
+     }},
+    {"load", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns, "",
+     "", [](RunOptions &O, llvm::StringRef V, std::string &) { return passOn(O, "load", V); }},
+    {"vfsoverlay", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns,
+     "", "",
+     [](RunOptions &O, llvm::StringRef V, std::string &) {
+       return passOn(O, "vfsoverlay", V);
+     }},
+    // Each run is quiet; accepted for symmetry with clang-tidy.
+    {"quiet", "", Spec::Flag, "", ClangTidy | AnyRun, Opt, None, Section::Hidden, "", "",
+     [](RunOptions &, llvm::StringRef, std::string &) { return true; }},
+
+    // clang-tidy's alone.
+    {"fix-errors", "", Spec::Flag, "", ClangTidy, Opt, None, Section::Hidden, "",
+     "a TU that does not compile is not fixed", nullptr},
+    {"warnings-as-errors", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "", "",
+     nullptr},
+    {"exclude-header-filter", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "",
+     "", nullptr},
+    {"line-filter", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "", "",
+     nullptr},
+    {"format-style", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "", "",
+     nullptr},
+    {"export-fixes", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "", "",
+     nullptr},
+    {"store-check-profile", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "",
+     "", nullptr},
+    {"removed-arg", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "", "",
+     nullptr},
+    // Queries: they need no source and check nothing.
+    {"list-checks", "", Spec::Flag, "", ClangTidy, Role::Query, None, Section::Hidden, "", "",
+     nullptr},
+    {"dump-config", "", Spec::Flag, "", ClangTidy, Role::Query, None, Section::Hidden, "", "",
+     nullptr},
+    {"explain-config", "", Spec::Flag, "", ClangTidy, Role::Query, None, Section::Hidden, "",
+     "", nullptr},
+    {"verify-config", "", Spec::Flag, "", ClangTidy, Role::Query, None, Section::Hidden, "",
+     "", nullptr},
+    {"help", "h", Spec::Flag, "", ClangTidy, Role::Help, None, Section::Hidden, "", "",
+     nullptr},
+    {"help-hidden", "", Spec::Flag, "", ClangTidy, Role::HelpHidden, None, Section::Hidden,
+     "", "", nullptr},
+    {"version", "", Spec::Flag, "", ClangTidy, Role::Version, None, Section::Hidden, "", "",
+     nullptr},
+};
+
+const Spec *find(llvm::StringRef Name) {
+  if (Name.empty())
+    return nullptr;
+  for (const Spec &S : Table)
+    if (S.Name == Name || S.Alias == Name)
+      return &S;
+  return nullptr;
+}
+
+const Spec &sourcesSpec() {
+  return *llvm::find_if(Table, [](const Spec &S) { return S.Kind == Spec::Sources; });
+}
+
+/// "-j8": a number written against a one-letter alias (digits only, so
+/// that no longer name is cut).
+const Spec *withAttachedValue(llvm::StringRef Bare, llvm::StringRef &Value) {
+  for (const Spec &S : Table)
+    if (S.Alias.size() == 1 && S.Kind == Spec::Value && Bare.size() > 1 &&
+        Bare.starts_with(S.Alias) && llvm::isDigit(Bare[1])) {
+      Value = Bare.drop_front();
+      return &S;
+    }
+  return nullptr;
+}
+
+/// The option \p A names, with its value, from \p Args[I] on.
+Argument readOption(llvm::ArrayRef<const char *> Args, size_t I) {
+  Argument A;
+  A.Text = Args[I];
+  A.Index = I;
+  llvm::StringRef Bare = A.Text.drop_front(A.Text.starts_with("--") ? 2 : 1);
+  auto [Name, Inline] = Bare.split('=');
+  A.Spec = find(Name);
+  if (!A.Spec) {
+    A.Spec = withAttachedValue(Bare, A.Value);
+    return A;
+  }
+  if (A.Spec->Kind != Spec::Value || Bare.contains('=')) {
+    A.Value = Inline;
+    return A;
+  }
+  if (I + 1 < Args.size()) {
+    A.Value = Args[I + 1];
+    A.Count = 2;
+  } else {
+    A.MissingValue = true;
+  }
+  return A;
+}
+
+/// The error for \p A given in a run whose modes it does not belong to
+/// (an option the table does not know belongs to none).
+std::string refusal(const Argument &A, unsigned Modes) {
+  const Spec *S = A.Spec;
+  unsigned Outside = Modes & ~(S ? S->Modes : 0u);
+  if (S && S->Kind == Spec::Sources)
+    return modeOption(Outside) + " takes no file names: " + S->Refusal.str() + " ('" +
+           A.Text.str() + "')";
+  if (S && (S->Modes & AnyRun))
+    return "--" + S->Name.str() + " is not supported with " + modeOption(Outside) + ": " +
+           S->Refusal.str();
+  if (S && !S->Refusal.empty())
+    return "option '" + A.Text.str() + "' is not supported here: " + S->Refusal.str();
+  return "option '" + A.Text.str() +
+         "' is not supported in a run over the compile database (-p without sources, "
+         "--diff, --profile, --inline-remarks; see --help)";
+}
+
+/// What the options given say together.
+bool checkTogether(const RunOptions &O, std::string &Err) {
+  if (O.Config && O.ConfigFile)
+    Err = "-config and -config-file are mutually exclusive";
+  else if (O.NoIndex && (O.in(IndexOnly) || O.Reindex || !O.IndexDir.empty()))
+    Err = "--no-index and --index-only, --reindex or --index-dir contradict each other";
+  return Err.empty();
+}
+
+} // namespace
+
+llvm::ArrayRef<OptionSpec> optionTable() { return Table; }
+
+std::string modeOption(unsigned Modes) {
+  for (const Spec &S : Table)
+    if (S.Is == Role::Selects && (Modes & S.Selects))
+      return "--" + S.Name.str();
+  return "a run over the compile database";
+}
+
+std::vector<Argument> scanArguments(llvm::ArrayRef<const char *> Args) {
+  std::vector<Argument> Out;
+  for (size_t I = 0; I < Args.size(); I += Out.back().Count) {
+    llvm::StringRef Text = Args[I];
+    if (Text == "--") {
+      Argument End;
+      End.Text = Text;
+      End.Index = I;
+      End.EndOfOptions = true;
+      Out.push_back(End);
+      break;
+    }
+    if (Text.starts_with("-")) {
+      Out.push_back(readOption(Args, I));
+      continue;
+    }
+    Argument Source;
+    Source.Spec = &sourcesSpec();
+    Source.Text = Source.Value = Text;
+    Source.Index = I;
+    Out.push_back(Source);
+  }
+  return Out;
+}
+
+bool takesValue(llvm::StringRef Name) {
+  const Spec *S = find(Name);
+  return S && S->Kind == Spec::Value;
+}
+
+Request classify(llvm::ArrayRef<const char *> Args) {
+  std::vector<Argument> Scanned = scanArguments(Args);
+  for (const Argument &A : Scanned)
+    if (A.Spec && A.Spec->Is == Role::Help)
+      return Request::Help;
+    else if (A.Spec && A.Spec->Is == Role::HelpHidden)
+      return Request::HelpHidden;
+    else if (A.Spec && A.Spec->Is == Role::Version)
+      return Request::Version;
+  bool BuildDir = false, Source = false;
+  for (const Argument &A : Scanned) {
+    if (A.EndOfOptions || (A.Spec && A.Spec->Is == Role::Query))
+      return Request::ClangTidy;
+    if (A.Spec && A.Spec->Is == Role::Selects)
+      return Request::Run;
+    Source |= A.Spec && A.Spec->Kind == Spec::Sources;
+    BuildDir |= A.Spec && A.Spec->Name == "p";
+  }
+  // -p and no source: the whole compile database.
+  return BuildDir && !Source ? Request::Run : Request::ClangTidy;
+}
+
+bool parseRunOptions(llvm::ArrayRef<const char *> Args, RunOptions &O, std::string &Err) {
+  std::vector<Argument> Scanned = scanArguments(Args);
+  for (const Argument &A : Scanned)
+    if (A.Spec && A.Spec->Is == Role::Selects)
+      O.Modes |= A.Spec->Selects;
+  if (!O.Modes)
+    O.Modes = Database;
+  for (const Argument &A : Scanned) {
+    if (A.EndOfOptions)
+      Err = "'--' (compile flags on the command line) is not supported here: the compile "
+            "commands come from -p <build-dir>";
+    else if (!A.Spec || !A.Spec->Apply || (O.Modes & ~A.Spec->Modes))
+      Err = refusal(A, O.Modes);
+    else if (A.MissingValue)
+      Err = "option '" + A.Text.str() + "' needs a value";
+    else if (A.Spec->Kind == Spec::Flag && A.Text.contains('='))
+      Err = "option '" + A.Text.str() + "' takes no value";
+    else
+      A.Spec->Apply(O, A.Value, Err);
+    if (!Err.empty())
+      return false;
+  }
+  if (O.Jobs == 0)
+    O.Jobs = std::max(1u, std::thread::hardware_concurrency());
+  return checkTogether(O, Err);
+}
+
+bool takeExplain(std::vector<const char *> &Args, std::string &Name, std::string &Err) {
+  std::vector<Argument> Scanned = scanArguments(llvm::ArrayRef(Args).drop_front());
+  RunOptions O;
+  for (auto It = Scanned.rbegin(); It != Scanned.rend(); ++It) {
+    if (!It->Spec || It->Spec->Name != "explain")
+      continue;
+    if (!It->Spec->Apply(O, It->Value, Err))
+      return false;
+    if (Name.empty())
+      Name = O.Explain; // the last one given
+    Args.erase(Args.begin() + 1 + It->Index, Args.begin() + 1 + It->Index + It->Count);
+  }
+  return true;
+}
+
+} // namespace hotpath::driver

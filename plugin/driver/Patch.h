@@ -1,0 +1,32 @@
+//===--- driver/Patch.h - the patch a --diff run checks ---------*- C++ -*-===//
+//
+// --diff=<rev> is the working tree's changes since <rev> (git diff <rev>);
+// A...B those since the merge base of A and B, A..B those since A (B the
+// checked-out commit either way); "-" a unified diff on standard input.
+// Paths are read relative to the top of the git work tree, which also
+// anchors the fix patch and SARIF's URIs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_DRIVER_PATCH_H
+#define HOTPATH_DRIVER_PATCH_H
+
+#include "Types.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+
+namespace hotpath::driver {
+
+/// The top of the git work tree holding \p Cwd (canonical), or \p Cwd
+/// outside one or without \p Git.
+std::string workTreeRoot(const std::optional<std::string> &Git, llvm::StringRef Cwd);
+
+/// The lines --diff=\p Rev changes, per file (canonical paths).
+llvm::Expected<ChangedLines> readPatch(llvm::StringRef Rev, const std::optional<std::string> &Git,
+                                       llvm::StringRef Root);
+
+} // namespace hotpath::driver
+
+#endif

@@ -1,0 +1,35 @@
+//===--- driver/Process.h - running a child process -------------*- C++ -*-===//
+//
+// Every child the driver starts (git, clang for inline remarks, this binary
+// on each TU) runs through runProcess: its standard input empty, its
+// output and errors captured, its working directory its own when asked.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_DRIVER_PROCESS_H
+#define HOTPATH_DRIVER_PROCESS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace hotpath::driver {
+
+struct ProcessResult {
+  /// The exit status; -1 when it could not start, -2 when it crashed
+  /// (llvm::sys::ExecuteAndWait's).
+  int Status = 0;
+  std::string Out, Err; // standard output and error (and why it did not start)
+};
+
+/// Runs \p Args (the program first) and waits for it; in \p Dir when given
+/// (through /bin/sh: LLVM's ExecuteAndWait cannot set a directory).
+ProcessResult runProcess(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef Dir = "");
+
+/// The last \p N lines of a child's output on one line, " | "-separated:
+/// why it failed, short enough for a summary.
+std::string lastLines(llvm::StringRef Log, unsigned N);
+
+} // namespace hotpath::driver
+
+#endif

@@ -1,0 +1,39 @@
+//===--- driver/Report.h - what a run reports ----------------- -*- C++ -*-===//
+#ifndef HOTPATH_DRIVER_REPORT_H
+#define HOTPATH_DRIVER_REPORT_H
+
+#include "Types.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace hotpath::driver {
+
+struct RunOptions;
+
+/// The exit status of a run over the database.
+constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
+
+/// "hotpath-tidy: error: <Msg>" on standard error; ExitError.
+int fail(const llvm::Twine &Msg);
+
+/// The findings a run reports, of \p All: with \p Patch, those it touches
+/// (PatchFilter.h); each once, however many TUs reported it (a header's);
+/// in file order, or with \p ByProfile, highest share of samples first.
+std::vector<Finding> keepFindings(std::vector<Finding> All, const ChangedLines *Patch,
+                                  bool ByProfile);
+
+/// --fix: applies the fixes of \p Findings and says what it did.
+llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef Root);
+
+/// Writes \p Findings in the format \p O asks for (and the fix patch), says
+/// which TUs could not be analysed, and returns the exit status.
+int report(const RunOptions &O, const std::vector<Finding> &Findings,
+           const std::vector<Failure> &Failures, llvm::StringRef Root, llvm::StringRef Cwd);
+
+} // namespace hotpath::driver
+
+#endif

@@ -1,0 +1,258 @@
+//===--- driver/Run.cpp - a run over the compile database -----------------===//
+//
+// Orchestration only (no clang headers): each step below is one call into
+// the file that owns it, in the order a run takes them.
+//
+//===----------------------------------------------------------------------===//
+#include "Run.h"
+#include "CheckConfig.h"
+#include "CheckRuns.h"
+#include "CompileDatabase.h"
+#include "ExportedFindings.h"
+#include "IndexRefresh.h"
+#include "InlineRemarksRun.h"
+#include "Options.h"
+#include "Parallel.h"
+#include "Patch.h"
+#include "Paths.h"
+#include "Report.h"
+#include "Selection.h"
+
+#include "core/FindingData.h"
+#include "heat/Profile.h"
+#include "index/ProjectIndex.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace hotpath::driver {
+
+namespace {
+
+llvm::Error error(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+/// A directory removed with this object.
+struct TempDir {
+  llvm::SmallString<128> Path;
+  ~TempDir() {
+    if (!Path.empty())
+      llvm::sys::fs::remove_directories(Path);
+  }
+};
+
+class DatabaseRun {
+public:
+  explicit DatabaseRun(const RunOptions &O)
+      : O(O), Progress(O.Progress || llvm::sys::Process::StandardErrIsDisplayed()) {}
+
+  /// The run's exit status, or why it could not run.
+  llvm::Expected<int> run(const char *Argv0);
+
+private:
+  llvm::Error findPlaces(const char *Argv0);
+  llvm::Error useProfile();
+  llvm::Error loadDatabase();
+  llvm::Error useIndex();
+  llvm::Expected<std::vector<std::string>> chooseTUs();
+  llvm::Error useInlineRemarks();
+  llvm::Expected<std::vector<TURun>> runChecksOn(const std::vector<std::string> &TUs,
+                                                 const std::string &DataFile);
+
+  const RunOptions &O;
+  std::string Self, Cwd, Root;     // this binary, where it runs, the top of the work tree
+  std::optional<std::string> Git;
+  /// What the checks of each run are given (their -config).
+  std::vector<std::pair<std::string, std::string>> CheckOptions;
+  ChangedLines Changed; // with --diff
+  std::unique_ptr<Project> P;
+  std::unique_ptr<TUSelection> Selection;
+  std::shared_ptr<const index::ProjectIndex> Index;
+  TempDir Tmp;
+  std::vector<Failure> Failures;
+  ProgressLine Progress;
+};
+
+llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
+  if (llvm::Error E = findPlaces(Argv0))
+    return std::move(E);
+  if (llvm::Error E = useProfile())
+    return std::move(E);
+  if (O.in(Diff)) {
+    llvm::Expected<ChangedLines> Patch = readPatch(O.Diff, Git, Root);
+    if (!Patch)
+      return Patch.takeError();
+    Changed = std::move(*Patch);
+    if (Changed.empty()) {
+      llvm::errs() << "hotpath-tidy: the patch changes no lines; nothing to check\n";
+      return report(O, {}, {}, Root, Cwd);
+    }
+  }
+  if (llvm::Error E = loadDatabase())
+    return std::move(E);
+  if (llvm::Error E = O.NoIndex ? llvm::Error::success() : useIndex())
+    return std::move(E);
+  if (O.in(IndexOnly))
+    return ExitClean;
+  llvm::Expected<std::vector<std::string>> TUs = chooseTUs();
+  if (!TUs)
+    return TUs.takeError();
+  if (auto EC = llvm::sys::fs::createUniqueDirectory("hotpath-tidy", Tmp.Path))
+    return error("cannot make a temporary directory: " + EC.message());
+  if (llvm::Error E = O.in(InlineRemarks) ? useInlineRemarks() : llvm::Error::success())
+    return std::move(E);
+  // The checks' findings as data, one file for every run (each line says
+  // where its finding is).
+  std::string DataFile = (Tmp.Path + "/findings.jsonl").str();
+  llvm::Expected<std::vector<TURun>> Runs = runChecksOn(*TUs, DataFile);
+  if (!Runs)
+    return Runs.takeError();
+  std::vector<Finding> Found;
+  if (llvm::Error E = collectFindings(*Runs, DataFile, Cwd, Found, Failures))
+    return std::move(E);
+  std::vector<Finding> Findings =
+      keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
+  llvm::stable_sort(Failures, [](const Failure &A, const Failure &B) { return A.TU < B.TU; });
+  if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
+    return std::move(E);
+  return report(O, Findings, Failures, Root, Cwd);
+}
+
+/// This binary, the current directory, git, and the top of the git work
+/// tree, which anchors diff paths, the patch and SARIF URIs.
+llvm::Error DatabaseRun::findPlaces(const char *Argv0) {
+  Self = llvm::sys::fs::getMainExecutable(Argv0, (void *)&runOverDatabase);
+  llvm::SmallString<256> CwdBuf;
+  if (llvm::sys::fs::current_path(CwdBuf))
+    return error("cannot read the current directory");
+  Cwd = canonicalPath(CwdBuf, "/");
+  if (auto Found = llvm::sys::findProgramByName("git"))
+    Git = *Found;
+  Root = workTreeRoot(Git, Cwd);
+  return llvm::Error::success();
+}
+
+/// The profile, read here too, so that a bad one stops the run with the
+/// checks' own message before any TU is compiled.
+llvm::Error DatabaseRun::useProfile() {
+  if (O.Profile.empty())
+    return llvm::Error::success();
+  std::string Abs = canonicalPath(O.Profile, Cwd);
+  llvm::Expected<hotpath::Profile> Prof = hotpath::Profile::load(Abs);
+  if (!Prof)
+    return Prof.takeError();
+  CheckOptions.push_back({"Profile", Abs});
+  return llvm::Error::success();
+}
+
+llvm::Error DatabaseRun::loadDatabase() {
+  if (O.BuildDir.empty())
+    return error(modeOption(O.Modes) +
+                 " needs -p <build-dir> (the directory of compile_commands.json)");
+  std::string Err;
+  P = Project::load(O.BuildDir, Err);
+  if (!P)
+    return error("cannot load the compilation database from '" + O.BuildDir + "': " + Err);
+  Selection = std::make_unique<TUSelection>(*P, Cwd, Progress);
+  return llvm::Error::success();
+}
+
+/// The project index, of every TU of the database (clang-tidy's kind), so
+/// that heat and hooks found in other files count in each TU checked.
+/// --index-only --shard=K/N indexes its slice and merges nothing.
+llvm::Error DatabaseRun::useIndex() {
+  std::vector<std::string> All = Selection->checkable();
+  bool SliceOnly = O.in(IndexOnly) && O.SliceN;
+  if (SliceOnly)
+    All = slice(All, O.SliceK, O.SliceN);
+  IndexOptions IO;
+  IO.Dir = O.IndexDir.empty() ? canonicalPath(O.BuildDir, Cwd) + "/hotpath-index"
+                              : canonicalPath(O.IndexDir, Cwd);
+  IO.Jobs = O.Jobs;
+  IO.Reindex = O.Reindex;
+  IO.Merge = !SliceOnly;
+  llvm::Expected<IndexSummary> Sum = refreshIndex(
+      *P, All, IO, [&](size_t Done, size_t Total) { Progress.show("indexed", Done, Total); });
+  if (!Sum)
+    return Sum.takeError();
+  for (const std::string &N : Sum->Notes)
+    llvm::errs() << "hotpath-tidy: note: " << relativeTo(N, Cwd) << "\n";
+  llvm::errs() << describe(*Sum, relativeTo(IO.Dir, Cwd)) << "\n";
+  if (O.in(IndexOnly))
+    return llvm::Error::success();
+  CheckOptions.push_back({"ProjectIndex", Sum->IndexFile});
+  auto Loaded = index::ProjectIndex::load(Sum->IndexFile);
+  if (!Loaded)
+    return Loaded.takeError();
+  Index = std::move(*Loaded);
+  return llvm::Error::success();
+}
+
+/// Those the patch affects, those named, or all; then the slice of --shard.
+llvm::Expected<std::vector<std::string>> DatabaseRun::chooseTUs() {
+  std::set<std::string> Chosen;
+  if (O.in(Diff)) {
+    Chosen = Selection->touchedBy(Changed, Index.get(), O.Jobs);
+  } else if (O.Sources.empty()) {
+    Chosen = Selection->all();
+  } else {
+    llvm::Expected<std::set<std::string>> Named = Selection->named(O.Sources, O.BuildDir);
+    if (!Named)
+      return Named.takeError();
+    Chosen = std::move(*Named);
+  }
+  std::vector<std::string> TUs(Chosen.begin(), Chosen.end());
+  return O.SliceN ? slice(TUs, O.SliceK, O.SliceN) : TUs;
+}
+
+/// Every TU of the database is compiled, since the calls to a check
+/// function may be anywhere, not only in the TUs checked.
+llvm::Error DatabaseRun::useInlineRemarks() {
+  llvm::Expected<std::string> Clang = findRemarksCompiler();
+  if (!Clang)
+    return Clang.takeError();
+  std::vector<std::string> All = Selection->checkable();
+  std::string RecordDir = (Tmp.Path + "/remarks").str();
+  llvm::sys::fs::create_directories(RecordDir);
+  std::string Summary = (Tmp.Path + "/inline-summary.txt").str(), Err;
+  if (!collectInlineRemarks(
+          *P, All, *Clang, O.Jobs, RecordDir, Summary, Failures,
+          [&](size_t Done) { Progress.show("compiled for inline remarks", Done, All.size()); },
+          Err))
+    return error(Err);
+  CheckOptions.push_back({"InlineRemarks", Summary});
+  return llvm::Error::success();
+}
+
+/// The checks on each TU, with the user's configuration and the options
+/// above, and the file for their findings as data.
+llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<std::string> &TUs,
+                                                           const std::string &DataFile) {
+  CheckOptions.push_back({std::string(FindingsFileOption), DataFile});
+  CheckRunArgs Args{Self, O.BuildDir, O.Checks, O.HeaderFilter, "", O.PassThrough};
+  std::string Err;
+  if (!runConfigArg(O.Config, O.ConfigFile, CheckOptions, Args.Config, Err))
+    return error(Err);
+  return runChecks(*P, TUs, Args, Tmp.Path, O.Jobs, Progress);
+}
+
+} // namespace
+
+int runOverDatabase(int Argc, const char **Argv) {
+  RunOptions O;
+  std::string Err;
+  if (!parseRunOptions(llvm::ArrayRef(Argv + 1, Argc - 1), O, Err)) {
+    printUsage(llvm::errs());
+    return fail(Err);
+  }
+  llvm::Expected<int> Status = DatabaseRun(O).run(Argv[0]);
+  if (!Status)
+    return fail(llvm::toString(Status.takeError()));
+  return *Status;
+}
+
+} // namespace hotpath::driver

@@ -1,0 +1,19 @@
+//===--- driver/SarifOutput.h - findings as SARIF 2.1.0 ---------*- C++ -*-===//
+#ifndef HOTPATH_DRIVER_SARIFOUTPUT_H
+#define HOTPATH_DRIVER_SARIFOUTPUT_H
+
+#include "Types.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace hotpath::driver {
+
+/// SARIF 2.1.0: one run, rules by id, results with locations relative to
+/// the SRCROOT base (Root), notes as related locations, fix-its as fixes,
+/// TUs that could not be analysed as tool execution notifications.
+void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                const std::vector<Failure> &Failures, llvm::StringRef Root,
+                llvm::StringRef ToolVersion);
+
+} // namespace hotpath::driver
+
+#endif
