@@ -1,8 +1,6 @@
 //===--- HotpathTidyModule.cpp - the hotpath-* checks ---------------------===//
 
-#include "checks/CheckSplitCheck.h"
-#include "checks/HookGateCheck.h"
-#include "checks/NoopAssertCheck.h"
+#include "core/CheckRegistry.h"
 #include "ModuleVersion.h"
 #include "support/Compat.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -54,9 +52,14 @@ const RefuseForeignHost CheckHost;
 class HotpathTidyModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
-    Factories.registerCheck<CheckSplitCheck>("hotpath-check-split");
-    Factories.registerCheck<HookGateCheck>("hotpath-hook-gate");
-    Factories.registerCheck<NoopAssertCheck>("hotpath-noop-assert");
+    // Every check of the registry (checks/Registry.cpp), nothing named here.
+    for (const CheckInfo &C : hotpathChecks()) {
+      CheckInfo::Factory Make = C.Make;
+      Factories.registerCheckFactory(
+          C.Name, [Make](llvm::StringRef Name, clang::tidy::ClangTidyContext *Context) {
+            return Make(Name, Context);
+          });
+    }
   }
 };
 
