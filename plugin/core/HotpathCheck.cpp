@@ -152,7 +152,10 @@ void HotpathCheck::emit(Finding F) {
   for (const Message &N : F.Notes)
     diagMessage(N, DiagnosticIDs::Note);
   if (F.Refused)
-    diag(F.Refused->Loc, "no fix: %0", DiagnosticIDs::Note) << F.Refused->text();
+    // A reason that names no place of its own is about the warning's.
+    diag(F.Refused->Loc.isValid() ? F.Refused->Loc : F.Warning.Loc, "no fix: %0",
+         DiagnosticIDs::Note)
+        << F.Refused->text();
   else
     for (const Message &N : F.FixNotes)
       diagMessage(N, DiagnosticIDs::Note);
