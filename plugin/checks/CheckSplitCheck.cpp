@@ -194,13 +194,13 @@ void CheckSplitCheck::run(TUContext &TU) {
       continue;
     // A single-branch finding needs stronger evidence than a multi-branch
     // one (DESIGN.md): small validators with one error branch are called
-    // from everywhere, so without a profile a count of plain call sites is
-    // not enough, nor one loop on the chain of calls that reaches it.
+    // from everywhere, so one loop on the chain of calls that reaches it is
+    // not enough. For every finding, call-site counts alone never are.
     HeatPolicy Policy = Shape->Branches.size() > 1
                             ? HeatPolicy{rules().Hotness.MultiBranchThreshold,
-                                         "MultiBranchThreshold", false, /*ChainLoops=*/1}
+                                         "MultiBranchThreshold", /*ChainLoops=*/1}
                             : HeatPolicy{rules().Hotness.SingleBranchThreshold,
-                                         "SingleBranchThreshold", true, /*ChainLoops=*/2};
+                                         "SingleBranchThreshold", /*ChainLoops=*/2};
     HeatVerdict V = Heat.function(FD, Policy);
     if (Explain)
       explainStep(FD->getLocation(), V.Why);

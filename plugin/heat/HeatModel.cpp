@@ -7,10 +7,7 @@ using namespace clang;
 
 namespace hotpath {
 
-unsigned HeatModel::chainLoopsNeeded(const HeatPolicy &P) {
-  // What needs more than plain call sites needs a nested loop on a chain.
-  return std::max(P.ChainLoops, P.NeedsRepetition ? 2u : 1u);
-}
+unsigned HeatModel::chainLoopsNeeded(const HeatPolicy &P) { return std::max(P.ChainLoops, 1u); }
 
 unsigned HeatModel::score(const CallSiteStats &S) {
   return S.Calls - S.OncePerRun + 2 * S.InLoops + 4 * S.FromMacroAccessors + S.InAssertMacros +
@@ -65,7 +62,8 @@ bool HeatModel::isHot(const CallSiteStats &S, unsigned Threshold) const {
 HeatVerdict HeatModel::function(const FunctionDecl *FD, const HeatPolicy &Policy) const {
   HeatVerdict V;
   V.Stats = stats(FD);
-  bool CountOnly = Policy.NeedsRepetition && !hasProfile() && !repeats(V.Stats);
+  // Call-site counts alone never make a function hot.
+  bool CountOnly = !hasProfile() && !repeats(V.Stats);
   bool Hot = isHot(V.Stats, Policy.Threshold);
   V.Hot = Hot && !CountOnly;
   if (!V.Hot && !hasProfile() && staysOutOfLine(V.Stats)) {
@@ -78,10 +76,12 @@ HeatVerdict HeatModel::function(const FunctionDecl *FD, const HeatPolicy &Policy
             " loop(s) on the chain, " + std::to_string(chainLoopsNeeded(Policy)) + " needed)";
   else
     V.Why = CountOnly && Hot
-                ? "not hot: a check with one branch needs more than plain call sites (a call "
+                ? "not hot: call sites alone never make a function hot; it needs a call "
                   "in a loop, from a macro-generated accessor or in an assert-like macro, a "
-                  "profile, or a name in HotFunctions or the rule set): " +
-                      V.Stats.describe()
+                  "chain of calls with " +
+                      std::to_string(chainLoopsNeeded(Policy)) +
+                      " loop(s) on it, a profile, or a name in HotFunctions or the rule set (" +
+                      V.Stats.describe() + ")"
                 : describe(V.Stats, Policy.Threshold, Policy.ThresholdOption);
   return V;
 }

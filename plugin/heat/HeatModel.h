@@ -36,15 +36,14 @@ struct HeatSettings {
 /// How much evidence a kind of finding needs: each check's policy, as data.
 struct HeatPolicy {
   /// The heat score to reach without a profile, and the option that sets it.
+  /// A score is never enough alone: some call must also repeat (in a loop,
+  /// from an accessor or an assert, a macro, a name). Thirty-four call sites
+  /// of a once-per-command validator run once per command.
   unsigned Threshold = 0;
   llvm::StringRef ThresholdOption;
-  /// Without a profile, plain call sites are not enough: some call must
-  /// repeat (in a loop, from an accessor or an assert, a macro, a name).
-  /// Small validators with one error branch are called from everywhere.
-  bool NeedsRepetition = false;
   /// Or: this many loops on some chain of calls that reaches it
-  /// (CallGraph.h), wherever in the program they are (at least 2 with
-  /// NeedsRepetition).
+  /// (CallGraph.h), wherever in the program they are. Small validators with
+  /// one error branch are called from everywhere: they ask for 2.
   unsigned ChainLoops = 1;
 };
 

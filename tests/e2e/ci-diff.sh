@@ -124,7 +124,7 @@ cat >"$work/a.expected" <<'E'
 src/buf.c:13:13: warning: check function 'check_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
 static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
             ^
-src/buf.c:13:13: note: 'check_bounds' is hot: 3 call sites
+src/buf.c:13:13: note: 'check_bounds' is hot: called by get8 (buf.c:28), which is called in a loop in sum8 (buf.c:37)
 static bool check_bounds(const struct buf *b, unsigned int off, unsigned int size)
             ^
 src/buf.c:17:6: note: this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one
@@ -141,7 +141,7 @@ same "patch 1 text: exactly the new finding" "$work/a.expected" "$work/a.out"
 grep -q -F "1 of 3 translation units to check (1 changed, 0 through 0 changed headers)" "$work/a.err" \
   && ok "patch 1: only src/buf.c is run" || bad "patch 1: TU selection"
 
-printf '%s\n' "::warning file=src/buf.c,line=13,col=13,title=hotpath-check-split::check function 'check_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function%0Asrc/buf.c:13:13: note: 'check_bounds' is hot: 3 call sites%0Asrc/buf.c:17:6: note: this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one" >"$work/a.gh.expected"
+printf '%s\n' "::warning file=src/buf.c,line=13,col=13,title=hotpath-check-split::check function 'check_bounds' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function%0Asrc/buf.c:13:13: note: 'check_bounds' is hot: called by get8 (buf.c:28), which is called in a loop in sum8 (buf.c:37)%0Asrc/buf.c:17:6: note: this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one" >"$work/a.gh.expected"
 set +e
 run --format=github >"$work/a.gh" 2>/dev/null; rc=$?
 set -e
@@ -163,7 +163,7 @@ python3 - "$work/a.sarif" <<'PY' && ok "patch 1 SARIF: notes as related location
 import json, sys
 r = json.load(open(sys.argv[1]))["runs"][0]["results"][0]
 rel = [(l["physicalLocation"]["region"]["startLine"], l["message"]["text"]) for l in r["relatedLocations"]]
-assert rel == [(13, "'check_bounds' is hot: 3 call sites"),
+assert rel == [(13, "'check_bounds' is hot: called by get8 (buf.c:28), which is called in a loop in sum8 (buf.c:37)"),
                (17, "this condition implies 'end > b->len' (the sum cannot wrap), so the fast path tests only that one")], rel
 PY
 

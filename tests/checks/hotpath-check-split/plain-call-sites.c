@@ -14,7 +14,7 @@ static int check_fs_open(const char *name)
 {
 // CHECK-MESSAGES: :[[@LINE-2]]:12: remark: explain 'check_fs_open': a definition of function 'check_fs_open'; the steps of hotpath-check-split follow [hotpath-check-split]
 // CHECK-MESSAGES: :[[@LINE-3]]:12: note: a check function: 1 branch(es) that report and leave, then the success path
-// CHECK-MESSAGES: :[[@LINE-4]]:12: note: not hot: a check with one branch needs more than plain call sites (a call in a loop, from a macro-generated accessor or in an assert-like macro, a profile, or a name in HotFunctions or the rule set): 9 call sites
+// CHECK-MESSAGES: :[[@LINE-4]]:12: note: not hot: call sites alone never make a function hot; it needs a call in a loop, from a macro-generated accessor or in an assert-like macro, a chain of calls with 2 loop(s) on it, a profile, or a name in HotFunctions or the rule set (9 call sites)
 	if (!current_fs) {
 		fprintf(stderr, "%s: filesystem not open\n", name);
 		return 1;
