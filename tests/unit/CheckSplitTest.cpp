@@ -30,6 +30,7 @@ const char *const Accessors = R"c(
 unsigned get8(const struct buf *b, unsigned int off) { return check_bounds(b, off, 1) ? b->data[off] : 0; }
 unsigned get16(const struct buf *b, unsigned int off) { return check_bounds(b, off, 2) ? b->data[off] : 0; }
 unsigned get32(const struct buf *b, unsigned int off) { return check_bounds(b, off, 4) ? b->data[off] : 0; }
+unsigned sum8(const struct buf *b) { unsigned s = 0; for (unsigned i = 0; i < 8; i++) s += get8(b, i); return s; }
 )c";
 
 TEST(CheckSplit, StaticTwoBranchWithImpliedCondition) {
@@ -55,7 +56,8 @@ static bool check_bounds(const struct buf *b, unsigned int off, unsigned int siz
   RunResult R = Split.run(Code);
   ASSERT_EQ(R.Diags, (std::vector<Diag>{
                          Split.warning(4, 13, multiMessage("check_bounds", 2)),
-                         Split.note(4, 13, "'check_bounds' is hot: 3 call sites"),
+                         Split.note(4, 13, "'check_bounds' is hot: called by get8 (input.c:20), which is "
+                                    "called in a loop in sum8 (input.c:23)"),
                          Split.note(9, 6, "this condition implies 'end > b->len' (the sum cannot "
                                     "wrap), so the fast path tests only that one"),
                      }))
