@@ -224,7 +224,7 @@ bool switchNameVisibleAt(StringRef Name, SourceLocation Point, ASTContext &Ctx,
 }
 
 std::string whyNotAHook(const FunctionDecl *FD, const ASTContext &Ctx, const RuleIndex &Rules,
-                        const llvm::StringSet<> &ErrorInjected) {
+                        const llvm::StringSet<> &ErrorInjected, const CallsElsewhere &Elsewhere) {
   const FunctionDecl *Def = FD->getDefinition();
   NotHook Rejected;
   if (FD->isInlined())
@@ -236,9 +236,20 @@ std::string whyNotAHook(const FunctionDecl *FD, const ASTContext &Ctx, const Rul
   if (!Def)
     return "its body is not in this translation unit and no rule set or HookFunctions "
            "option names it";
-  if (outOfLineMarker(Def, ErrorInjected).empty())
-    return "nothing keeps it out of line on purpose (noinline, used, weak, an "
-           "error-injection macro): the compiler may inline it, and then it costs nothing";
+  if (outOfLineMarker(Def, ErrorInjected).empty()) {
+    // Inlined only where its body is seen: in this file, not from others.
+    std::string Here = "nothing keeps it out of line on purpose (noinline, used, weak, an "
+                       "error-injection macro), so calls in this file may be inlined";
+    if (!FD->isExternallyVisible())
+      return Here + ", and no other file can call it";
+    if (!Elsewhere.IndexGiven)
+      return Here + "; calls from other files cannot be without LTO, but without a project "
+                    "index (ProjectIndex) none is known";
+    if (!Elsewhere.Sites)
+      return Here + "; the project index holds no call from another file";
+    return Here + "; calls from other files (" + std::to_string(Elsewhere.Sites) + ", in " +
+           Elsewhere.FirstFile + " first) cannot be without LTO, but none of them is hot";
+  }
   return "its body does something in this configuration (neither empty, nor a constant "
          "return, nor acting only while a global is set)";
 }

@@ -139,10 +139,22 @@ bool switchNameVisibleAt(llvm::StringRef Name, clang::SourceLocation Point,
                          clang::ASTContext &Ctx, const clang::Preprocessor &PP,
                          const IncludeGraph &Includes);
 
+/// Where the calls to a function are, as far as the checks know: for the
+/// reason a function the compiler could inline is not taken for a hook.
+struct CallsElsewhere {
+  bool IndexGiven = false; // a project index was read
+  unsigned Sites = 0;      // call sites in other files it holds
+  std::string FirstFile;   // the first of them, "main.c"
+};
+
 /// Why \p FD is not a hook, in the order the model decides, for explain
-/// mode ("it is inline: a call to it costs no call", ...).
+/// mode ("it is inline: a call to it costs no call", ...). Whether it can
+/// be inlined is said from where its calls are: in this file, a compiler
+/// may inline an unmarked definition; from other files (\p Elsewhere), it
+/// cannot without LTO.
 std::string whyNotAHook(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx,
-                        const RuleIndex &Rules, const llvm::StringSet<> &ErrorInjected);
+                        const RuleIndex &Rules, const llvm::StringSet<> &ErrorInjected,
+                        const CallsElsewhere &Elsewhere);
 
 } // namespace hotpath
 

@@ -347,7 +347,14 @@ void HookGateCheck::explainHooks(ASTContext &Ctx, HookRecogniser &Hooks) {
                            (S.describe().empty() ? "no call site here" : S.describe()) + ")");
       return;
     }
-    explainStep(Loc, "not a hook: " + whyNotAHook(FD, Ctx, ruleIndex(), ErrorInjected));
+    CallsElsewhere Elsewhere;
+    Elsewhere.IndexGiven = tu().projectIndex() != nullptr;
+    std::vector<index::CallSite> Remote = tu().calls().remoteSites(FD);
+    Elsewhere.Sites = Remote.size();
+    if (!Remote.empty())
+      Elsewhere.FirstFile = ProjectCalls::displayName(Remote.front().Loc.File);
+    explainStep(Loc,
+                "not a hook: " + whyNotAHook(FD, Ctx, ruleIndex(), ErrorInjected, Elsewhere));
     return;
   }
 }

@@ -535,6 +535,36 @@ int run(const int *v, int n)
                                 "(project index), and it is kept out of line (noinline)");
 }
 
+TEST(ProjectIndexInChecks, WhetherAHookCanBeInlinedIsSaidFromWhereItsCallsAre) {
+  // An empty, unmarked hook defined here and called from another file, once:
+  // calls here may be inlined, those from main.c cannot be without LTO, and
+  // none is hot. The reason says so, not "the compiler may inline it".
+  const char *Def = R"c(void trace_event(int id)
+{
+	(void)id;
+}
+)c";
+  Function Fn;
+  Fn.USR = "c:@F@trace_event";
+  Fn.Name = "trace_event";
+  Fn.Calls = {site("/p/src/main.c", 7, "main")};
+  IndexOnDisk Idx({Fn});
+  const std::string Here = "not a hook: nothing keeps it out of line on purpose (noinline, "
+                           "used, weak, an error-injection macro), so calls in this file may "
+                           "be inlined";
+  RunResult R = Gate.run(Def, "trace.c", {{"ProjectIndex", Idx.path()}, {"Explain", "trace_event"}});
+  ASSERT_EQ(R.Diags.size(), 2u) << R.dump();
+  EXPECT_EQ(R.Diags[1].Message, Here + "; calls from other files (1, in main.c first) cannot "
+                                       "be without LTO, but none of them is hot");
+  // Control: an index without the call says it holds none.
+  Fn.Calls.clear();
+  IndexOnDisk Empty({Fn});
+  RunResult E =
+      Gate.run(Def, "trace.c", {{"ProjectIndex", Empty.path()}, {"Explain", "trace_event"}});
+  ASSERT_EQ(E.Diags.size(), 2u) << E.dump();
+  EXPECT_EQ(E.Diags[1].Message, Here + "; the project index holds no call from another file");
+}
+
 // SQLite's shape: the hook's declaration is under an #if whose other branch
 // makes it a macro, and its switch (a field declared only in that branch,
 // spelt through a macro) may not exist there. The calls test an accessor
