@@ -207,6 +207,52 @@ TEST(ProjectIndexMerge, AHookOnlyWhenEveryBodyAgrees) {
                    .Hook);
 }
 
+TEST(ProjectIndexMerge, PureOnlyWhenEveryBodyIsAndTheFirstReasonOtherwise) {
+  auto WithBody = [](std::string TU, bool Pure, std::string Impure) {
+    IndexFile S;
+    S.TUs = {TU};
+    Function Fn;
+    Fn.USR = "c:@F@limit";
+    Fn.Name = "limit";
+    Fn.Definitions = {{{TU, 3, 5}, 6, TU}};
+    Fn.Pure = Pure;
+    Fn.Impure = std::move(Impure);
+    S.Functions = {Fn};
+    return S;
+  };
+  IndexFile Caller;
+  Caller.TUs = {"/p/main.c"};
+  Function Called;
+  Called.USR = "c:@F@limit";
+  Called.Name = "limit";
+  Called.Calls = {site("/p/main.c", 7, "main", true)};
+  Caller.Functions = {Called};
+  IndexFile PureA = WithBody("/p/a.c", true, ""), PureB = WithBody("/p/b.c", true, "");
+  IndexFile Writes = WithBody("/p/c.c", false, "increments 'n'");
+  IndexFile Other = WithBody("/p/d.c", false, "assigns to 'g'");
+
+  ProjectIndex Both(mergeShards({Caller, PureA, PureB}));
+  EXPECT_EQ(Both.purity("c:@F@limit"), std::optional<std::string>(""))
+      << "a declaration elsewhere changes nothing";
+  for (const std::vector<IndexFile> &Order :
+       {std::vector<IndexFile>{PureA, Writes, Other}, std::vector<IndexFile>{Writes, PureA, Other}}) {
+    IndexFile M = mergeShards(Order);
+    EXPECT_FALSE(M.Functions[0].Pure);
+    EXPECT_EQ(M.Functions[0].Impure, "increments 'n'");
+  }
+  EXPECT_EQ(ProjectIndex(mergeShards({Caller})).purity("c:@F@limit"), std::nullopt)
+      << "no body seen: the index does not know";
+  // Round trip, and the two together are an error.
+  std::string Json = toJSON(mergeShards({Caller, Writes}));
+  EXPECT_NE(Json.find("\"impure\":\"increments 'n'\""), std::string::npos) << Json;
+  llvm::Expected<IndexFile> Back = parseIndexFile(Json, "idx.json");
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(toJSON(*Back), Json);
+  std::string Both2 = toJSON(mergeShards({PureA}));
+  Both2.replace(Both2.find("\"pure\":true"), 11, "\"pure\":true,\"impure\":\"x\"");
+  EXPECT_EQ(errorOf(Both2), "idx.json: functions[0]: \"pure\" and \"impure\" together");
+}
+
 TEST(ProjectIndexFormat, BadFilesAreErrorsNamingTheFileAndField) {
   EXPECT_EQ(errorOf("{\"format\": "),
             "idx.json: not valid JSON: [1:11, byte=11]: Unexpected EOF");

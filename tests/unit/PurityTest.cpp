@@ -7,13 +7,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckRunner.h"
+#include "analysis/CallSites.h"
 #include "analysis/Purity.h"
+#include "index/ShardBuilder.h"
 #include "source/SourceText.h"
 #include "support/Rules.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "gtest/gtest.h"
+#include <map>
 #include <memory>
 #include <string>
 
@@ -305,5 +308,34 @@ TEST(Purity, EveryConsumerOfSideEffectsGetsTheSameAnswer) {
     ASSERT_TRUE(E.has_value());
     EXPECT_EQ(hotpath::describe(*E, Ctx), "it calls 'count', which increments 'hits'");
   }
+}
+} // namespace
+
+namespace {
+// The index records each definition's purity as its TU sees it, with no
+// rule set: a body that only reads is pure, one that writes says what.
+TEST(Purity, TheShardRecordsEveryDefinition) {
+  const std::string Code = "int hits;\n"
+                           "int limit(int v) { return v * 100 + 50; }\n"
+                           "int counted(int v) { hits++; return limit(v); }\n"
+                           "int outside(int v);\n"
+                           "int calls(int v) { return outside(v); }\n";
+  std::unique_ptr<ASTUnit> AST = hotpath::test::buildAST(Code, "input.c", {"-std=c11"});
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  hotpath::RuleSet Rules;
+  hotpath::TUDefinitions Defs = hotpath::collectDefinitions(Ctx);
+  hotpath::CallSiteIndex Sites;
+  Sites.indexDefinitions(Defs, Ctx, hotpath::RuleIndex(Rules));
+  hotpath::index::IndexFile F = hotpath::index::buildShard(Ctx, Defs, Sites, "/p/input.c");
+  std::map<std::string, std::pair<bool, std::string>> Got;
+  for (const hotpath::index::Function &Fn : F.Functions)
+    Got[Fn.Name] = {Fn.Pure, Fn.Impure};
+  EXPECT_EQ(Got["limit"], std::make_pair(true, std::string()));
+  EXPECT_EQ(Got["counted"], std::make_pair(false, std::string("increments 'hits'")));
+  EXPECT_EQ(Got["calls"],
+            std::make_pair(false, std::string("calls 'outside', whose body is not visible and "
+                                              "which is not known to be pure")));
+  EXPECT_EQ(Got["outside"], std::make_pair(false, std::string())) << "no body: not recorded";
 }
 } // namespace
