@@ -2,6 +2,7 @@
 
 #include "analysis/SideEffects.h"
 #include "analysis/CheckShape.h"
+#include "analysis/Purity.h"
 #include "analysis/Reporting.h"
 #include "source/SourceText.h"
 #include "clang/AST/Attr.h"
@@ -40,19 +41,7 @@ SideEffectOptions SideEffectOptions::forKeptWork() {
 
 bool isKnownPureFunction(const FunctionDecl *FD, const RuleIndex &Rules,
                          const ASTContext &Ctx) {
-  if (!FD)
-    return false;
-  if (FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>() || FD->isConstexpr())
-    return true;
-  if (unsigned ID = FD->getBuiltinID()) {
-    if (Ctx.BuiltinInfo.isConst(ID) || Ctx.BuiltinInfo.isPure(ID))
-      return true;
-    if (ID == Builtin::BI__builtin_expect || ID == Builtin::BI__builtin_constant_p)
-      return true;
-  }
-  if (const IdentifierInfo *II = FD->getIdentifier())
-    return Rules.PureFunctions.contains(II->getName());
-  return false;
+  return FD && (FD->isConstexpr() || PurityAnalysis(Rules, Ctx).isDeclaredPure(FD));
 }
 
 namespace {
@@ -73,21 +62,25 @@ bool isAssignmentOperator(OverloadedOperatorKind K) {
 }
 
 /// One walk, depth first in evaluation-tree order, stopping at the first
-/// effect. With VisibleBodies it follows direct calls into their bodies,
-/// where writes to the callee's own locals do not count.
+/// effect. Every callee is asked of Purity.h first: a pure one is no effect
+/// under any policy. Under PureCallees an impure one is the effect, said at
+/// the call; with VisibleBodies the walk follows it into its body, where
+/// writes to the callee's own locals do not count and, for dropped code,
+/// reporting does not either.
 ///
 /// Where the two analyses this one replaced disagreed, each policy keeps its
 /// answer for now (SideEffectsTest pins every such case, "Disagreement"):
 /// VisibleBodies does not count constructors, va_arg or atomic builtins, and
-/// lets type-dependent calls through; DeclaredPure looks into the operands
-/// of noexcept and of an unevaluated typeid, and judges overloaded
-/// assignment operators as calls.
+/// lets type-dependent calls through; PureCallees looks into the operands
+/// of noexcept and of an unevaluated typeid. Both take an overloaded
+/// assignment or ++/-- for the write it is.
 class SideEffectFinder {
 public:
   SideEffectFinder(const SideEffectOptions &Opts, const RuleIndex &Rules,
                    const ASTContext &Ctx)
       : Opts(Opts), Rules(Rules), Ctx(Ctx),
-        FollowBodies(Opts.Calls == SideEffectOptions::CallPolicy::VisibleBodies) {}
+        FollowBodies(Opts.Calls == SideEffectOptions::CallPolicy::VisibleBodies),
+        Purity(PurityAnalysis::forTU(Rules, Ctx)) {}
 
   SideEffectReport run(const Stmt *S) {
     SideEffectReport R;
@@ -183,7 +176,7 @@ private:
       if (UO->isIncrementDecrementOp() && !isLocalTarget(UO->getSubExpr(), Fn))
         return effect(UO->isIncrementOp() ? EffectKind::Increments : EffectKind::Decrements, E,
                       UO->getSubExpr());
-    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E); Op && FollowBodies) {
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
       OverloadedOperatorKind K = Op->getOperator();
       bool Assigns = isAssignmentOperator(K);
       bool Steps = K == OO_PlusPlus || K == OO_MinusMinus;
@@ -191,6 +184,9 @@ private:
         return call(E, Op->getDirectCallee(), Fn, Depth);
       if (Op->getNumArgs() > 0 && !isLocalTarget(Op->getArg(0), Fn))
         return effect(Assigns ? EffectKind::Assigns : EffectKind::Steps, E, Op->getArg(0));
+      // A write to a callee's local object: and what the operator does besides.
+      if (const FunctionDecl *Callee = Op->getDirectCallee())
+        return impurityAt(E, Callee, Purity.judge(Callee, /*OnLocalObject=*/true));
     } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
       // A call in a template whose callee depends on the arguments.
       if (FollowBodies && Call->isTypeDependent() && !Call->getDirectCallee())
@@ -198,8 +194,13 @@ private:
       return call(E, Call->getDirectCallee(), Fn, Depth);
     } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
       const CXXConstructorDecl *Ctor = Construct->getConstructor();
-      if (!FollowBodies && !Ctor->isTrivial() && !Ctor->isConstexpr())
-        return effect(EffectKind::CallsConstructor, E, nullptr, Ctor);
+      if (!FollowBodies && !Ctor->isTrivial()) {
+        std::optional<SideEffect> R =
+            impurityAt(E, Ctor, Purity.judge(Ctor, /*OnLocalObject=*/true));
+        if (R && R->Callee == Ctor && R->Via.empty())
+          R->Kind = EffectKind::CallsConstructor;
+        return R;
+      }
     } else if (isa<CXXNewExpr>(E)) {
       return effect(EffectKind::Allocates, E);
     } else if (isa<CXXDeleteExpr>(E)) {
@@ -235,18 +236,22 @@ private:
     }
     if (!Opts.ReportingIsEffect && onlyReportsOrLeaves(Callee, Rules))
       return std::nullopt;
+    PurityVerdict V = Purity.judge(Callee);
+    if (V.pure() && !(Opts.LoopsAreEffects && V.Loops))
+      return std::nullopt;
     if (!FollowBodies) {
-      if (isKnownPureFunction(Callee, Rules, Ctx) || !Opts.InvisibleCallsAreEffects)
+      if (!Opts.InvisibleCallsAreEffects)
         return std::nullopt;
-      return effect(EffectKind::CallsNotKnownPure, E, nullptr, Callee);
+      std::optional<SideEffect> R = impurityAt(E, Callee, V);
+      // A body it cannot judge: said as before, "not known to be pure".
+      if (R && R->Kind == EffectKind::CallsInvisible && R->Via.empty())
+        R->Kind = EffectKind::CallsNotKnownPure;
+      return R;
     }
-    // constexpr says nothing about writes (a C++17 lambda that increments a
-    // capture is constexpr): it only counts when the body is not visible.
-    if (Callee->hasAttr<ConstAttr>() || Callee->hasAttr<PureAttr>())
-      return std::nullopt;
-    if (const IdentifierInfo *II = Callee->getIdentifier();
-        II && Rules.PureFunctions.contains(II->getName()))
-      return std::nullopt;
+    // What dropped code may do besides reading (report, leave) is judged by
+    // following the body. constexpr says nothing about writes (a C++17
+    // lambda that increments a capture is constexpr): it only counts when
+    // the body is not visible.
     const FunctionDecl *Def = nullptr;
     if (!Callee->hasBody(Def) || !Def->getBody() || Def->isInvalidDecl()) {
       if (isKnownPureFunction(Callee, Rules, Ctx) || !Opts.InvisibleCallsAreEffects)
@@ -265,6 +270,20 @@ private:
     if (Inner)
       Inner->Via.insert(Inner->Via.begin(), Callee);
     return Inner;
+  }
+
+  /// \p V's impurity said at the call \p E of \p Callee in the code judged:
+  /// where the call is, the callee first on the way to what it does.
+  std::optional<SideEffect> impurityAt(const Expr *E, const FunctionDecl *Callee,
+                                       const PurityVerdict &V) const {
+    if (V.pure())
+      return std::nullopt;
+    SideEffect R = *V.Impurity;
+    if (R.Where)
+      R.Via.insert(R.Via.begin(), Callee);
+    if (!FollowBodies || !R.Where)
+      R.Where = E;
+    return R;
   }
 
   /// A check function (it only reports) whose preamble and conditions have
@@ -296,6 +315,7 @@ private:
   SideEffectReport *Report = nullptr;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting; // bodies being followed
   llvm::SmallPtrSet<const FunctionDecl *, 8> Judging;  // check shapes being judged
+  PurityAnalysis &Purity; // the TU's, memoised
 };
 
 /// 'name' of a function, "a lambda" for a lambda's call operator.
@@ -341,9 +361,12 @@ std::optional<SideEffect> findSideEffectInTokens(ArrayRef<std::string> Tokens,
 
 std::string describe(const SideEffect &E, const ASTContext &Ctx) {
   using Wording = SideEffectOptions::Wording;
-  bool Detailed = E.Reasons == Wording::Detailed;
+  // In a callee the reader cannot see from the code judged: always what is
+  // written.
+  bool Detailed = E.Reasons == Wording::Detailed || !E.Via.empty();
   auto Callee = [&] {
-    return E.Callee ? calleeName(E.Callee, E.Reasons) : "'" + E.Spelling + "'";
+    return E.Callee ? calleeName(E.Callee, Detailed ? Wording::Detailed : E.Reasons)
+                    : "'" + E.Spelling + "'";
   };
   // Detailed: " 'n'" after the verb, when the target's text is short.
   auto Written = [&](const char *Verb) {
@@ -383,6 +406,22 @@ std::string describe(const SideEffect &E, const ASTContext &Ctx) {
   case EffectKind::CallsConstructor:
     Why = "it calls constructor " + Callee() + ", which is not known to be pure";
     break;
+  case EffectKind::CallsVirtual:
+    Why = "it calls virtual " + Callee() + ", which an override may replace";
+    break;
+  case EffectKind::CallsTooDeep:
+    Why = "it calls " + Callee() + ", more calls deep than are followed (" +
+          std::to_string(PurityAnalysis::MaxDepth) + ")";
+    break;
+  case EffectKind::CallsImpureElsewhere:
+    Why = "it calls " + Callee() + ", whose body in another file " + E.Spelling;
+    break;
+  case EffectKind::Asm:
+    Why = "it runs inline assembly";
+    break;
+  case EffectKind::StaticLocal:
+    Why = "it keeps state in static local '" + E.Spelling + "'";
+    break;
   case EffectKind::Allocates:
     Why = Detailed ? "it allocates with new" : Generic;
     break;
@@ -409,7 +448,8 @@ std::string describe(const SideEffect &E, const ASTContext &Ctx) {
   for (auto It = E.Via.rbegin(); It != E.Via.rend(); ++It) {
     llvm::StringRef Rest = Why;
     Rest.consume_front("it ");
-    Why = "it calls " + calleeName(*It, E.Reasons) + ", which " + Rest.str();
+    Why = "it calls " + calleeName(*It, Detailed ? Wording::Detailed : E.Reasons) + ", which " +
+          Rest.str();
   }
   return Why;
 }

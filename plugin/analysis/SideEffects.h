@@ -36,19 +36,18 @@ namespace hotpath {
 /// How strictly side effects are judged.
 struct SideEffectOptions {
   enum class CallPolicy {
-    /// A call is an effect unless its callee is declared pure (const/pure
-    /// attributes, constexpr, pure builtins, the rule set's pure functions).
-    /// Bodies are not read: a later edit of the callee must not make a
-    /// rewrite wrong.
-    DeclaredPure,
+    /// A call is an effect unless its callee is pure (Purity.h): declared
+    /// so, or a visible body that only reads, or pure by the project index.
+    /// The effect is said at the call, with why the callee is not pure.
+    PureCallees,
     /// Visible bodies are read, a few calls deep: a callee is an effect when
     /// it writes anything but its own locals. Calls a check may drop (a
     /// disabled assert's argument) are judged by what they do.
     VisibleBodies,
   };
-  CallPolicy Calls = CallPolicy::DeclaredPure;
+  CallPolicy Calls = CallPolicy::PureCallees;
   /// A call whose body cannot be judged (not visible, through a pointer, or
-  /// any call not declared pure under DeclaredPure) is an effect. Off, it is
+  /// any call not pure under PureCallees) is an effect. Off, it is
   /// taken for a check, as bugprone-assert-side-effect does.
   bool InvisibleCallsAreEffects = true;
   /// A call that only reports or leaves is an effect: off, calls to the rule
@@ -70,7 +69,7 @@ struct SideEffectOptions {
   Wording Reasons = Wording::Brief;
 
   /// For code evaluated again or skipped where the original evaluates it
-  /// once: nothing but reads of plain storage and declared-pure calls.
+  /// once: nothing but reads of plain storage and pure calls.
   static SideEffectOptions forRepeatedEvaluation();
   /// For code that is dropped (a disabled assert's argument): what changes
   /// state is an effect, reporting is not; \p InvisibleCallsAreEffects as
@@ -92,9 +91,14 @@ enum class EffectKind {
   Steps,               // an overloaded ++ or --
   WritesWithOperator,  // an assignment or ++/-- token (tokens only)
   CallsThroughPointer, // no callee known before the call
-  CallsNotKnownPure,   // a callee not declared pure (DeclaredPure, tokens)
+  CallsNotKnownPure,   // a callee with no body to judge (PureCallees, tokens)
   CallsInvisible,      // a callee whose body is not visible (VisibleBodies)
-  CallsConstructor,    // a constructor not declared pure (DeclaredPure)
+  CallsConstructor,    // a constructor with no body to judge (PureCallees)
+  CallsVirtual,        // a virtual member an override may replace
+  CallsTooDeep,        // past the calls Purity.h follows
+  CallsImpureElsewhere, // the project index says why (Spelling)
+  Asm,                 // inline assembly
+  StaticLocal,         // a non-const static local (Spelling: its name)
   Allocates,           // new
   Deletes,             // delete
   Throws,              // throw
@@ -116,9 +120,10 @@ struct SideEffect {
   const clang::Expr *Target = nullptr;
   /// The callee (Calls*), when known.
   const clang::FunctionDecl *Callee = nullptr;
-  /// As written, when judged from tokens: the operator or the callee's name.
+  /// As written, when judged from tokens: the operator or the callee's name;
+  /// the static local's name; the project index's reason.
   std::string Spelling;
-  /// The calls followed to reach it (VisibleBodies), outermost first.
+  /// The calls followed to reach it, outermost first.
   llvm::SmallVector<const clang::FunctionDecl *, 2> Via;
   SideEffectOptions::Wording Reasons = SideEffectOptions::Wording::Brief;
 };
@@ -158,8 +163,9 @@ std::optional<SideEffect> findSideEffectInTokens(llvm::ArrayRef<std::string> Tok
                                                  const SideEffectOptions &Opts,
                                                  const RuleIndex &Rules);
 
-/// A callee that is known to be free of side effects: const/pure attributes,
-/// constexpr, pure builtins, or the rule set's pure functions.
+/// A callee that is declared free of side effects (no body read): const/pure
+/// attributes, constexpr, pure builtins, the standard library's observers, or
+/// the rule set's pure functions.
 bool isKnownPureFunction(const clang::FunctionDecl *FD, const RuleIndex &Rules,
                          const clang::ASTContext &Ctx);
 

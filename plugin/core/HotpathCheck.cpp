@@ -72,6 +72,9 @@ void HotpathCheck::loadShared() {
     if (!P)
       return configurationError("ProjectIndex: " + llvm::toString(P.takeError()));
     Project = std::move(*P);
+    // A function defined in another file is pure when the index says its
+    // body is (analysis/Purity.h).
+    Index->ProjectPurity = [Project = Project](StringRef USR) { return Project->purity(USR); };
   }
 }
 

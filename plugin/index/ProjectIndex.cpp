@@ -164,6 +164,10 @@ private:
         });
       if (Fn.NotHook)
         J.attribute("not_hook", true);
+      if (Fn.Pure)
+        J.attribute("pure", true);
+      if (!Fn.Impure.empty())
+        J.attribute("impure", Fn.Impure);
       if (!Fn.Calls.empty())
         J.attributeArray("calls", [&] {
           for (const CallSite &C : Fn.Calls)
@@ -463,8 +467,11 @@ private:
     const llvm::json::Object *O = object(V, Where);
     if (!O || !str(*O, "usr", Where, Fn.USR, true) || !str(*O, "name", Where, Fn.Name, true) ||
         !boolean(*O, "address_taken", Where, Fn.AddressTaken) ||
-        !boolean(*O, "not_hook", Where, Fn.NotHook))
+        !boolean(*O, "not_hook", Where, Fn.NotHook) || !boolean(*O, "pure", Where, Fn.Pure) ||
+        !str(*O, "impure", Where, Fn.Impure, false))
       return false;
+    if (Fn.Pure && !Fn.Impure.empty())
+      return bad(Where, "\"pure\" and \"impure\" together");
     auto Each = [&](llvm::StringRef K, auto &&Body) {
       const llvm::json::Value *A = O->get(K);
       if (!A)
@@ -651,6 +658,14 @@ IndexFile mergeShards(llvm::ArrayRef<IndexFile> Shards) {
       } else if (Fn.Hook && !M.NotHook) {
         M.Hook = Fn.Hook;
       }
+      // Pure only when every body seen is; the first reason otherwise.
+      if (!Fn.Impure.empty()) {
+        M.Pure = false;
+        if (M.Impure.empty())
+          M.Impure = Fn.Impure;
+      } else if (Fn.Pure && M.Impure.empty()) {
+        M.Pure = true;
+      }
       M.Calls.insert(M.Calls.end(), Fn.Calls.begin(), Fn.Calls.end());
     }
   }
@@ -682,6 +697,13 @@ ProjectIndex::ProjectIndex(IndexFile File) : F(std::move(File)) {
 const Function *ProjectIndex::find(llvm::StringRef USR) const {
   auto It = ByUSR.find(USR);
   return It == ByUSR.end() ? nullptr : &F.Functions[It->second];
+}
+
+std::optional<std::string> ProjectIndex::purity(llvm::StringRef USR) const {
+  const Function *Fn = find(USR);
+  if (!Fn || (!Fn->Pure && Fn->Impure.empty()))
+    return std::nullopt;
+  return Fn->Impure;
 }
 
 const Function *ProjectIndex::findByDefinition(const Location &Loc) const {

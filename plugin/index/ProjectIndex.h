@@ -35,7 +35,7 @@ namespace hotpath::index {
 inline constexpr const char FormatName[] = "hotpath-project-index";
 /// The version this build writes and reads; any other is an error. Bump it
 /// whenever a field changes meaning or a reader would miss a new one.
-inline constexpr unsigned FormatVersion = 2;
+inline constexpr unsigned FormatVersion = 3;
 
 /// A place in a file: absolute, symlink-free path; 1-based line and
 /// (byte) column of the expansion, as clang reports them.
@@ -111,6 +111,12 @@ struct Function {
   /// one, so a merge can tell "no body here" from "a body that is no hook".
   std::optional<HookShape> Hook;
   bool NotHook = false;
+  /// Whether its body only reads (analysis/Purity.h), judged where it is
+  /// defined: Pure, or why not in Impure ("assigns to 'total'"); neither
+  /// when no definition was seen. In the merged index Pure only when every
+  /// definition is.
+  bool Pure = false;
+  std::string Impure;
   std::vector<CallSite> Calls;
 };
 
@@ -174,6 +180,9 @@ public:
   static llvm::Expected<std::shared_ptr<const ProjectIndex>> loadCached(llvm::StringRef Path);
 
   const Function *find(llvm::StringRef USR) const;
+  /// Whether the function \p USR only reads: "" when it does, why not when
+  /// it does more, none when no definition of it was indexed.
+  std::optional<std::string> purity(llvm::StringRef USR) const;
   /// The function defined (or declared) with its name at \p Loc.
   const Function *findByDefinition(const Location &Loc) const;
   const Function *findByDeclaration(const Location &Loc) const;

@@ -2,6 +2,7 @@
 
 #include "index/ShardBuilder.h"
 #include "analysis/HookModel.h"
+#include "analysis/Purity.h"
 #include "analysis/Reporting.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/FileManager.h"
@@ -129,6 +130,22 @@ HookBody::Kind modelKind(HookShape::Kind K) {
   return HookBody::Kind::Empty;
 }
 
+/// The verdict as the index keeps it: why not pure as a clause without its
+/// subject ("assigns to 'total'", "calls 'b', which increments 'n'").
+void recordPurity(Function &Fn, const PurityVerdict &V, const ASTContext &Ctx) {
+  if (V.pure()) {
+    Fn.Pure = Fn.Impure.empty();
+    return;
+  }
+  SideEffect E = *V.Impurity;
+  E.Reasons = SideEffectOptions::Wording::Detailed;
+  std::string Text = describe(E, Ctx);
+  llvm::StringRef Why = Text;
+  Why.consume_front("it ");
+  Fn.Pure = false;
+  Fn.Impure = Why.str();
+}
+
 } // namespace
 
 HookShape recordOf(const PortableHook &H) {
@@ -185,6 +202,11 @@ IndexFile buildShard(const ASTContext &Ctx, const TUDefinitions &Defs, const Cal
     return &Fn;
   };
 
+  // Purity as the body says, without a rule set's list: every reader of the
+  // index sees the same answer, whatever rules it runs with.
+  static const RuleSet NoRules;
+  static const RuleIndex NoRuleIndex(NoRules);
+  PurityAnalysis Purity(NoRuleIndex, Ctx);
   for (const FunctionDecl *FD : Defs.Functions) {
     if (FD->isDependentContext())
       continue; // a template's pattern: its instantiations are recorded
@@ -201,6 +223,7 @@ IndexFile buildShard(const ASTContext &Ctx, const TUDefinitions &Defs, const Cal
     std::optional<PortableHook> H = portableHook(FD, Ctx);
     Fn->Hook = H ? std::optional<HookShape>(recordOf(*H)) : std::nullopt;
     Fn->NotHook = !Fn->Hook;
+    recordPurity(*Fn, Purity.judge(FD), Ctx);
   }
 
   for (const CallSiteIndex::Site &S : Sites.sites()) {

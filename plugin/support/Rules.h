@@ -15,6 +15,8 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/GlobPattern.h"
 #include <deque>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -112,6 +114,11 @@ struct RuleIndex {
       PureFunctions, AssertMacros, HotFunctions, MustEvaluateMacros;
   /// AssertMacroPatterns (parseRuleSet rejects a malformed one).
   NamePatterns AssertPatterns;
+  /// What the project index knows of a function whose body is in another
+  /// file, by clang's USR: "" when its body only reads, why not when it does
+  /// more ("assigns to 'total'"), none when the index does not know it. Not
+  /// set without a project index (analysis/Purity.h).
+  std::function<std::optional<std::string>(llvm::StringRef USR)> ProjectPurity;
   explicit RuleIndex(const RuleSet &Rules);
 };
 

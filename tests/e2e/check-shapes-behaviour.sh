@@ -33,6 +33,9 @@ compare shape-else "0" "5 16" "17 100" "0 3 17"
 compare shape-assigned-later "4 4" "0 0" "10 10" "99 1" "18446744073709551615 2" "3 0 2 2 12 5"
 compare shape-nested "1 8" "1 17" "1 5" "0 100" "0 32" "0 40" "0 8 1 9 1 20"
 compare shape-inverted-guard "1 2 3" "9 16 7 6 0" "4" "5 4 1" "8 3"
+# Purity from visible bodies (issue 23): static inline readers and byte swaps.
+compare purity-static-inline "3 8 5" "1 0 5" "1 8 5" "3 0 5" "2 0 1000000000" "3 8 999999999" \
+  "3 8 5 1 0 5 2 0 1000000000"
 
 # The exit status of a failing input must be seen to differ from a passing
 # one, or the inputs would not take the failure branches.

@@ -207,6 +207,52 @@ TEST(ProjectIndexMerge, AHookOnlyWhenEveryBodyAgrees) {
                    .Hook);
 }
 
+TEST(ProjectIndexMerge, PureOnlyWhenEveryBodyIsAndTheFirstReasonOtherwise) {
+  auto WithBody = [](std::string TU, bool Pure, std::string Impure) {
+    IndexFile S;
+    S.TUs = {TU};
+    Function Fn;
+    Fn.USR = "c:@F@limit";
+    Fn.Name = "limit";
+    Fn.Definitions = {{{TU, 3, 5}, 6, TU}};
+    Fn.Pure = Pure;
+    Fn.Impure = std::move(Impure);
+    S.Functions = {Fn};
+    return S;
+  };
+  IndexFile Caller;
+  Caller.TUs = {"/p/main.c"};
+  Function Called;
+  Called.USR = "c:@F@limit";
+  Called.Name = "limit";
+  Called.Calls = {site("/p/main.c", 7, "main", true)};
+  Caller.Functions = {Called};
+  IndexFile PureA = WithBody("/p/a.c", true, ""), PureB = WithBody("/p/b.c", true, "");
+  IndexFile Writes = WithBody("/p/c.c", false, "increments 'n'");
+  IndexFile Other = WithBody("/p/d.c", false, "assigns to 'g'");
+
+  ProjectIndex Both(mergeShards({Caller, PureA, PureB}));
+  EXPECT_EQ(Both.purity("c:@F@limit"), std::optional<std::string>(""))
+      << "a declaration elsewhere changes nothing";
+  for (const std::vector<IndexFile> &Order :
+       {std::vector<IndexFile>{PureA, Writes, Other}, std::vector<IndexFile>{Writes, PureA, Other}}) {
+    IndexFile M = mergeShards(Order);
+    EXPECT_FALSE(M.Functions[0].Pure);
+    EXPECT_EQ(M.Functions[0].Impure, "increments 'n'");
+  }
+  EXPECT_EQ(ProjectIndex(mergeShards({Caller})).purity("c:@F@limit"), std::nullopt)
+      << "no body seen: the index does not know";
+  // Round trip, and the two together are an error.
+  std::string Json = toJSON(mergeShards({Caller, Writes}));
+  EXPECT_NE(Json.find("\"impure\":\"increments 'n'\""), std::string::npos) << Json;
+  llvm::Expected<IndexFile> Back = parseIndexFile(Json, "idx.json");
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(toJSON(*Back), Json);
+  std::string Both2 = toJSON(mergeShards({PureA}));
+  Both2.replace(Both2.find("\"pure\":true"), 11, "\"pure\":true,\"impure\":\"x\"");
+  EXPECT_EQ(errorOf(Both2), "idx.json: functions[0]: \"pure\" and \"impure\" together");
+}
+
 TEST(ProjectIndexFormat, BadFilesAreErrorsNamingTheFileAndField) {
   EXPECT_EQ(errorOf("{\"format\": "),
             "idx.json: not valid JSON: [1:11, byte=11]: Unexpected EOF");
@@ -215,9 +261,9 @@ TEST(ProjectIndexFormat, BadFilesAreErrorsNamingTheFileAndField) {
             "idx.json: not a hotpath-tidy project index (its \"format\" is not "
             "\"hotpath-project-index\")");
   EXPECT_EQ(errorOf("{\"format\": \"hotpath-project-index\", \"version\": 1, \"kind\": \"index\"}"),
-            "idx.json: project index version 1, and this hotpath-tidy reads version 2: rebuild "
+            "idx.json: project index version 1, and this hotpath-tidy reads version 3: rebuild "
             "it (hotpath-tidy --index-only --reindex -p <build-dir>)");
-  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 2, \"kind\": "
+  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 3, \"kind\": "
                            "\"index\", \"files\": [\"/a.c\"], \"tus\": [0], ";
   EXPECT_EQ(errorOf(Head + "\"functions\": [{\"usr\": \"u\", \"name\": \"f\", \"calls\": "
                            "[{\"at\": [0, 1, 1], \"caller\": 7}]}]}"),
@@ -659,7 +705,7 @@ TEST(ProjectIndexInChecks, AnIndexThatDoesNotReadIsAConfigurationError) {
   ASSERT_EQ(R.errors().size(), 1u) << R.dump();
   EXPECT_EQ(R.errors()[0].Message,
             "hotpath-check-split: ProjectIndex: " + Path +
-                ": project index version 7, and this hotpath-tidy reads version 2: rebuild it "
+                ": project index version 7, and this hotpath-tidy reads version 3: rebuild it "
                 "(hotpath-tidy --index-only --reindex -p <build-dir>)");
   RunResult Missing = Split.run(CheckLen, "bad-index.c", {{"ProjectIndex", Path + ".none"}});
   ASSERT_EQ(Missing.errors().size(), 1u) << Missing.dump();
