@@ -1,5 +1,6 @@
 //===--- driver/GithubOutput.cpp - findings as GitHub annotations ---------===//
 #include "GithubOutput.h"
+#include "TextOutput.h"
 #include "Paths.h"
 
 namespace hotpath::driver {
@@ -47,7 +48,7 @@ void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   }
   for (const Failure &X : Failures)
     OS << "::error file=" << escapeProperty(relativeTo(X.TU, Root))
-       << ",title=hotpath-tidy::" << escapeData("could not be analysed: " + X.Reason) << '\n';
+       << ",title=hotpath-tidy::" << escapeData(failureText(X, Root)) << '\n';
 }
 
 } // namespace hotpath::driver

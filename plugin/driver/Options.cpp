@@ -177,11 +177,13 @@ const Spec Table[] = {
     {"extra-arg", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns,
      "", "",
      [](RunOptions &O, llvm::StringRef V, std::string &) {
+       O.ExtraArgs.push_back(V.str());
        return passOn(O, "extra-arg", V);
      }},
     {"extra-arg-before", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None,
      Section::PassedToRuns, "", "",
      [](RunOptions &O, llvm::StringRef V, std::string &) {
+       O.ExtraArgsBefore.push_back(V.str());
        return passOn(O, "extra-arg-before", V);
      }},
     {"load", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns, "",

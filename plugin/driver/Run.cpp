@@ -17,16 +17,21 @@
 #include "Paths.h"
 #include "Report.h"
 #include "Selection.h"
+#include "TextOutput.h"
 
 #include "core/FindingData.h"
 #include "heat/Profile.h"
 #include "index/ProjectIndex.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
 
 namespace hotpath::driver {
 
@@ -62,6 +67,7 @@ private:
   llvm::Error useInlineRemarks();
   llvm::Expected<std::vector<TURun>> runChecksOn(const std::vector<std::string> &TUs,
                                                  const std::string &DataFile);
+  size_t mergeFailures(const std::vector<std::string> &TUs, std::vector<Finding> &Found);
 
   const RunOptions &O;
   std::string Self, Cwd, Root;     // this binary, where it runs, the top of the work tree
@@ -89,7 +95,7 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
     Changed = std::move(*Patch);
     if (Changed.empty()) {
       llvm::errs() << "hotpath-tidy: the patch changes no lines; nothing to check\n";
-      return report(O, {}, {}, Root, Cwd);
+      return report(O, {}, {}, 0, Root, Cwd);
     }
   }
   if (llvm::Error E = loadDatabase())
@@ -114,12 +120,37 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   std::vector<Finding> Found;
   if (llvm::Error E = collectFindings(*Runs, DataFile, Cwd, Found, Failures))
     return std::move(E);
+  size_t Considered = mergeFailures(*TUs, Found);
   std::vector<Finding> Findings =
       keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
-  llvm::stable_sort(Failures, [](const Failure &A, const Failure &B) { return A.TU < B.TU; });
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
-  return report(O, Findings, Failures, Root, Cwd);
+  return report(O, Findings, Failures, Considered, Root, Cwd);
+}
+
+/// One failure per TU, in path order: the check run's when the inline
+/// remarks' compile failed too (its errors are the same, said once). A TU
+/// clang cannot compile contributes nothing, whichever compile said so.
+/// Returns how many TUs the run considered: those checked, and those it
+/// compiled for their remarks and could not.
+size_t DatabaseRun::mergeFailures(const std::vector<std::string> &TUs,
+                                  std::vector<Finding> &Found) {
+  std::map<std::string, Failure> ByTU;
+  for (Failure &X : Failures) { // the remarks' first, then the checks'
+    auto [It, New] = ByTU.try_emplace(X.TU, X);
+    if (!New && (X.compileFailure() || !It->second.compileFailure()))
+      It->second = std::move(X);
+  }
+  Failures.clear();
+  std::set<std::string> Considered(TUs.begin(), TUs.end()), Skipped;
+  for (auto &[TU, X] : ByTU) {
+    Considered.insert(TU);
+    if (X.compileFailure())
+      Skipped.insert(TU);
+    Failures.push_back(std::move(X));
+  }
+  llvm::erase_if(Found, [&](const Finding &F) { return Skipped.count(F.TU); });
+  return Considered.size();
 }
 
 /// This binary, the current directory, git, and the top of the git work
@@ -157,6 +188,7 @@ llvm::Error DatabaseRun::loadDatabase() {
   P = Project::load(O.BuildDir, Err);
   if (!P)
     return error("cannot load the compilation database from '" + O.BuildDir + "': " + Err);
+  P->setExtraArgs({O.ExtraArgsBefore, O.ExtraArgs});
   Selection = std::make_unique<TUSelection>(*P, Cwd, Progress);
   return llvm::Error::success();
 }
@@ -179,8 +211,10 @@ llvm::Error DatabaseRun::useIndex() {
       *P, All, IO, [&](size_t Done, size_t Total) { Progress.show("indexed", Done, Total); });
   if (!Sum)
     return Sum.takeError();
-  for (const std::string &N : Sum->Notes)
-    llvm::errs() << "hotpath-tidy: note: " << relativeTo(N, Cwd) << "\n";
+  for (const IndexSummary::Note &N : Sum->Notes)
+    llvm::errs() << "hotpath-tidy: note: " << relativeTo(N.TU, Cwd) << ": " << N.What
+                 << (N.FirstError.Text.empty() ? "" : ": " + errorLine(N.FirstError, Cwd))
+                 << "\n";
   llvm::errs() << describe(*Sum, relativeTo(IO.Dir, Cwd)) << "\n";
   if (O.in(IndexOnly))
     return llvm::Error::success();
