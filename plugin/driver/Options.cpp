@@ -70,10 +70,12 @@ const Spec Table[] = {
      "build or refresh the project index, check nothing", "",
      [](RunOptions &, llvm::StringRef, std::string &) { return true; },
      "-p <build-dir> [--shard=K/N] [--reindex]"},
-    {"explain", "", Spec::Value, "<name>", ClangTidy, Opt, None, Section::Modes,
+    {"explain", "", Spec::Value, "<name>", ClangTidy | (AnyRun & ~IndexOnly), Opt, None,
+     Section::Modes,
      "each step of the checks' analysis of that function or macro (found, shape rule, "
-     "heat and threshold, fix), as remarks and notes (the checks' Explain option)",
-     "",
+     "heat and threshold, fix), as remarks and notes (the checks' Explain option); in a "
+     "run over the database, by the TUs that define or declare it, with the project index",
+     "it explains, it does not build the index",
      [](RunOptions &O, llvm::StringRef V, std::string &Err) {
        if (V.empty() || V.starts_with("-")) {
          Err = "--explain needs the name of a function or macro "

@@ -54,7 +54,7 @@ struct RunOptions {
   bool Progress = false;
   std::string Checks = "-*,hotpath-*";
   std::string Profile;        // --profile
-  std::string Explain;        // --explain (plain clang-tidy only)
+  std::string Explain;        // --explain: the checks' Explain option
   // None: each run's default, the project's own headers (HeaderFilter.h).
   std::optional<std::string> HeaderFilter;
   std::optional<std::string> Config, ConfigFile;

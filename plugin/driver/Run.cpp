@@ -50,6 +50,9 @@ struct TempDir {
   }
 };
 
+bool explainedSomewhere(std::vector<Finding> &Found, llvm::StringRef Name,
+                        const index::ProjectIndex *Index);
+
 class DatabaseRun {
 public:
   explicit DatabaseRun(const RunOptions &O)
@@ -88,6 +91,8 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
     return std::move(E);
   if (llvm::Error E = useProfile())
     return std::move(E);
+  if (!O.Explain.empty())
+    CheckOptions.push_back({"Explain", O.Explain});
   if (O.in(Diff)) {
     llvm::Expected<ChangedLines> Patch = readPatch(O.Diff, Git, Root);
     if (!Patch)
@@ -121,11 +126,42 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   if (llvm::Error E = collectFindings(*Runs, DataFile, Cwd, Found, Failures))
     return std::move(E);
   size_t Considered = mergeFailures(*TUs, Found);
+  if (!O.Explain.empty() && !explainedSomewhere(Found, O.Explain, Index.get())) {
+    size_t Checked = Considered - Failures.size();
+    llvm::errs() << "hotpath-tidy: explain '" << O.Explain
+                 << "': no function or macro of that name is defined or declared in any of the "
+                 << Checked << " translation unit" << (Checked == 1 ? "" : "s") << " checked\n";
+  }
   std::vector<Finding> Findings =
       keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
   return report(O, Findings, Failures, Considered, Root, Cwd);
+}
+
+/// --explain: each TU that knows the name explains it (a remark at its
+/// definition or declaration, then notes); each that does not says so in a
+/// remark of no place, dropped here: in a run over many TUs only their sum
+/// means anything. Where the project index knows TUs that define a
+/// function of that name, only they explain it (the others would only say
+/// "this is a declaration"). False when no TU knew the name.
+bool explainedSomewhere(std::vector<Finding> &Found, llvm::StringRef Name,
+                        const index::ProjectIndex *Index) {
+  std::set<std::string> Defining;
+  if (Index)
+    for (const index::Function &F : Index->file().Functions)
+      if (F.Name == Name)
+        for (const index::Definition &D : F.Definitions)
+          Defining.insert(D.TU);
+  auto Dropped = [&](const Finding &F) {
+    return F.Level == "remark" &&
+           (F.Main.File.empty() || (!Defining.empty() && !Defining.count(F.TU)));
+  };
+  bool Known = llvm::any_of(Found, [](const Finding &F) {
+    return F.Level == "remark" && !F.Main.File.empty();
+  });
+  llvm::erase_if(Found, Dropped);
+  return Known;
 }
 
 /// One failure per TU, in path order: the check run's when the inline
