@@ -15,6 +15,7 @@
 #include "Parallel.h"
 #include "Patch.h"
 #include "Paths.h"
+#include "PlainRun.h"
 #include "Report.h"
 #include "Selection.h"
 #include "TextOutput.h"
@@ -310,15 +311,33 @@ llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<st
   return runChecks(*P, TUs, Args, Tmp.Path, O.Jobs, Progress);
 }
 
+/// Whether the compile database of \p O loads and lists every source it
+/// names.
+bool databaseLists(const RunOptions &O) {
+  std::string Err;
+  std::unique_ptr<Project> P = Project::load(O.BuildDir, Err);
+  llvm::SmallString<256> Cwd;
+  if (!P || llvm::sys::fs::current_path(Cwd))
+    return false;
+  return llvm::all_of(O.Sources, [&](const std::string &S) {
+    return P->files().count(canonicalPath(S, Cwd));
+  });
+}
+
 } // namespace
 
 int runOverDatabase(int Argc, const char **Argv) {
   RunOptions O;
   std::string Err;
-  if (!parseRunOptions(llvm::ArrayRef(Argv + 1, Argc - 1), O, Err)) {
-    printUsage(llvm::errs());
-    return fail(Err);
-  }
+  // One line, the error: --help has the rest.
+  if (!parseRunOptions(llvm::ArrayRef(Argv + 1, Argc - 1), O, Err))
+    return fail(llvm::StringRef(Err).contains("see --help") ? Err : Err + " (see --help)");
+  // -p and sources, no mode option: a run over those TUs when the database
+  // lists them all; otherwise clang-tidy's own run, which checks a source
+  // the database does not list with flags inferred from its neighbours (or
+  // none, without a database).
+  if (O.Modes == Database && !O.Sources.empty() && !databaseLists(O))
+    return runClangTidy(Argc, Argv);
   llvm::Expected<int> Status = DatabaseRun(O).run(Argv[0]);
   if (!Status)
     return fail(llvm::toString(Status.takeError()));

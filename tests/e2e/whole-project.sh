@@ -11,6 +11,9 @@
 # 3. --explain in a run over the whole database: the TUs that know the name
 #    explain it, the others are silent; "no function or macro" only when no
 #    TU knew it.
+# 4. -p <build-dir> <source>: a run over that TU of the database (issue 24):
+#    the hotpath checks by default, the project index, -j; an option a run
+#    does not take is one line of error, not the whole help.
 # Each with a negative control that shows the assertion can fail.
 # Usage: whole-project.sh HOTPATH_TIDY CLANG
 set -euo pipefail
@@ -254,4 +257,28 @@ rc_is explain_none 0 "--explain of a name no TU knows"
 has_line explain_none err "hotpath-tidy: explain 'frist': no function or macro of that name is defined or declared in any of the 2 translation units checked" \
   "  said once, for the whole run"
 no_line explain_none out "." "  nothing on standard output"
+
+# --- 4. A named source: a run over that TU ----------------------------------
+run "$x" named -p build -j 2 -extra-arg=-DHOT_LOOP --explain=check_range src/range.c
+rc_is named 1 "-p build -j 2 src/range.c: the hotpath checks without -checks, with -j"
+has_line named out "$range_warning" "  the finding, which only the index (main.c's loop) makes"
+has_line named out "src/range.c:3:5: remark: explain 'check_range': a definition of function 'check_range'; the steps of hotpath-check-split follow [hotpath-check-split]" \
+  "  --explain in a per-file run"
+grep -q -E '^hotpath-tidy: project index build/hotpath-index: ' "$work/named.err" &&
+  ok "  the project index brought up to date first" || bad "  no index in a per-file run"
+# The control: plain clang-tidy (an option only it takes) on the same TU has
+# no index, so the same -D finds nothing there.
+run "$x" plain_named -checks='-*,hotpath-*' -p build -export-fixes="$work/plain.yaml" -extra-arg=-DHOT_LOOP src/range.c
+rc_is plain_named 0 "control: plain clang-tidy (-export-fixes) on src/range.c"
+no_line plain_named out "warning:" "  no finding without the index"
+run "$x" bogus -p build --bogus
+rc_is bogus 2 "an option a run does not take"
+if [ "$(cat "$work/bogus.err")" = "hotpath-tidy: error: option '--bogus' is not supported in a run over the compile database (-p, --diff, --profile, --inline-remarks; see --help)" ]; then
+  ok "  one line, the error, no help text"
+else bad "  not the one-line error"; head -5 "$work/bogus.err" | sed 's/^/    got: /'; fi
+run "$x" badj -p build -j x
+rc_is badj 2 "a bad -j value"
+if [ "$(cat "$work/badj.err")" = "hotpath-tidy: error: bad -j value 'x' (see --help)" ]; then
+  ok "  one line, with 'see --help'"
+else bad "  not the one-line error"; head -5 "$work/badj.err" | sed 's/^/    got: /'; fi
 finish
