@@ -151,6 +151,11 @@ want = [("error", "src/bad.c", "skipped: clang cannot compile it: src/bad.c:1:24
 assert got == want, got
 PY
 
+run "$p" github -p build --format=github
+rc_is github 1 "GitHub annotations"
+has_line github out "::error file=src/bad.c,line=1,col=24,title=hotpath-tidy::skipped: clang cannot compile it: $bad_error" \
+  "  the skipped TU as an error annotation at its first error"
+
 # --fix: the good TU's fix applied and compiling; the broken TU's header
 # edit never, though its own run proposes it.
 cp "$p/include/dbg.h" "$work/dbg.h.orig"
