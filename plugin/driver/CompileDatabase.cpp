@@ -84,19 +84,25 @@ class ErrorCounter : public DiagnosticConsumer {
 public:
   void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(L, Info);
-    if (L < DiagnosticsEngine::Error || !First.empty())
+    if (L < DiagnosticsEngine::Error || !First.Text.empty())
       return;
     SmallString<128> Msg;
     Info.FormatDiagnostic(Msg);
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
-      if (P.isValid())
-        First = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" +
-                std::to_string(P.getColumn()) + ": ";
-    }
-    First += std::string(Msg);
+    First.Text = std::string(Msg);
+    if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+      return;
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation Loc = SM.getFileLoc(Info.getLocation());
+    OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc));
+    PresumedLoc P = SM.getPresumedLoc(Loc);
+    if (!File || P.isInvalid())
+      return;
+    StringRef Real = File->getFileEntry().tryGetRealPathName();
+    First.File = canonicalPath(Real.empty() ? File->getName() : Real, "/");
+    First.Line = P.getLine();
+    First.Col = P.getColumn();
   }
-  std::string First;
+  Message First;
 };
 
 /// Syntax only, then the shared walk of the checks (CallSiteIndex), made
@@ -177,7 +183,9 @@ public:
       IndexActionFactory Factory(Out, TUs[I]);
       // Warnings are no part of the index; not computing them (format
       // strings, mostly) took 6% off the parse of e2fsprogs' pass1.c.
-      runTool(TUs[I], Errors, Factory, {"-w"});
+      // Without carets clang does not print its "N errors generated." line:
+      // the errors are counted here and said once, with the TU's name.
+      runTool(TUs[I], Errors, Factory, {"-w", "-fno-caret-diagnostics"});
       std::set<std::string> Raw;
       Raw.swap(Out.Inputs);
       Out.Inputs.insert(TUs[I]);
@@ -189,11 +197,11 @@ public:
     return Result;
   }
 
-  /// One TU through \p Factory with its own compile command, \p Extra
-  /// appended.
+  /// One TU through \p Factory with its own compile command, the user's
+  /// extra arguments, then \p Own appended.
   void runTool(const std::string &TU, DiagnosticConsumer &Diags,
                tooling::FrontendActionFactory &Factory,
-               const std::vector<std::string> &Extra = {}) {
+               const std::vector<std::string> &Own = {}) {
     auto It = Files.find(TU);
     std::string Name = It == Files.end() ? TU : It->second;
     // Its own file system object: ClangTool moves the working directory of
@@ -203,9 +211,13 @@ public:
                             llvm::vfs::createPhysicalFileSystem());
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
-    if (!Extra.empty())
-      Tool.appendArgumentsAdjuster(
-          tooling::getInsertArgumentAdjuster(Extra, tooling::ArgumentInsertPosition::END));
+    // As clang-tidy inserts -extra-arg-before and -extra-arg.
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        Extra.Before, tooling::ArgumentInsertPosition::BEGIN));
+    std::vector<std::string> After = Extra.After;
+    After.insert(After.end(), Own.begin(), Own.end());
+    Tool.appendArgumentsAdjuster(
+        tooling::getInsertArgumentAdjuster(After, tooling::ArgumentInsertPosition::END));
     (void)Tool.run(&Factory);
   }
 

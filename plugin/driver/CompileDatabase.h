@@ -10,6 +10,7 @@
 #ifndef HOTPATH_DRIVER_COMPILEDATABASE_H
 #define HOTPATH_DRIVER_COMPILEDATABASE_H
 
+#include "Types.h"
 #include "index/ProjectIndex.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -44,7 +45,7 @@ public:
     index::IndexFile Shard;          // its records, without the key
     std::set<std::string> Inputs;    // canonical paths of every file it read
     unsigned Errors = 0;             // compile errors
-    std::string FirstError;          // "file:line:col: message"
+    Message FirstError;              // where (canonical path) and what
   };
   /// Parses each TU (its own compile command, syntax only, in Jobs threads)
   /// and makes its shard (index/ShardBuilder.h). Done is called after each.
@@ -60,6 +61,19 @@ public:
   /// as the database lists them. False when it has none.
   virtual bool compileCommand(const std::string &TU, std::string &Directory,
                               std::vector<std::string> &Args) const = 0;
+
+  /// What -extra-arg-before and -extra-arg add to every compile command,
+  /// where clang-tidy adds them: right after the compiler, and at the end.
+  /// The index pass and the preprocessor runs above take them, so that a
+  /// -D given there selects the same code in the index as in the checks.
+  struct ExtraArgs {
+    std::vector<std::string> Before, After;
+  };
+  void setExtraArgs(ExtraArgs E) { Extra = std::move(E); }
+  const ExtraArgs &extraArgs() const { return Extra; }
+
+protected:
+  ExtraArgs Extra;
 };
 
 } // namespace hotpath::driver

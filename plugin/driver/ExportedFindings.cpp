@@ -65,35 +65,40 @@ void attachEvidence(std::vector<Finding> &Found, const DataByPlace &ByPlace,
 }
 
 
-/// "file:line:col: message" of the first compile error among \p Found,
-/// which are taken out; "" when it compiles.
-std::string takeCompileErrors(std::vector<Finding> &Found) {
-  std::string First;
-  std::vector<Finding> Kept;
-  for (Finding &F : Found) {
-    if (F.Level != "error" || !isCompilerDiagnostic(F.Check)) {
-      Kept.push_back(std::move(F));
-      continue;
-    }
-    if (First.empty())
-      First = (F.Main.File.empty() ? std::string()
-                                   : F.Main.File + ":" + std::to_string(F.Main.Line) + ":" +
-                                         std::to_string(F.Main.Col) + ": ") +
-              F.Main.Text;
-  }
-  Found = std::move(Kept);
-  return First;
+/// The errors a TU skipped for them shows: clang's first few, enough to
+/// see what it trips on (an implicit declaration gcc accepts) without the
+/// cascade that follows.
+constexpr size_t ShownCompileErrors = 3;
+
+/// The compile errors among \p Found, in the order clang gave them.
+std::vector<Message> compileErrors(const std::vector<Finding> &Found) {
+  std::vector<Message> Errors;
+  for (const Finding &F : Found)
+    if (F.Level == "error" && isCompilerDiagnostic(F.Check))
+      Errors.push_back(F.Main);
+  return Errors;
 }
 
-/// Why a run that exported \p CompileError (or nothing) is a failure, or "".
-std::string runFailure(const TURun &R, const std::string &CompileError) {
-  if (!CompileError.empty())
-    return "it does not compile: " + CompileError;
+/// Why a run that exported no compile error (or nothing) failed, or "".
+std::string runFailure(const TURun &R) {
   if (R.Status == -2)
     return "the check run crashed: " + lastLines(R.Log, 3);
   if (R.Status != 0)
     return "exit status " + std::to_string(R.Status) + ": " + lastLines(R.Log, 3);
   return "";
+}
+
+/// A TU clang cannot compile: skipped, its findings and fixes (header
+/// edits included) dropped, as clang-tidy applies nothing of such a TU.
+Failure skipped(const TURun &R, std::vector<Message> Errors) {
+  Failure X;
+  X.TU = R.TU;
+  X.Reason = "skipped: clang cannot compile it";
+  X.ErrorCount = Errors.size();
+  if (Errors.size() > ShownCompileErrors)
+    Errors.resize(ShownCompileErrors);
+  X.CompileErrors = std::move(Errors);
+  return X;
 }
 
 } // namespace
@@ -122,9 +127,12 @@ llvm::Error collectFindings(const std::vector<TURun> &Runs, llvm::StringRef Data
     attachData(Found, ByPlace, Cwd);
     locate(Found);
     attachEvidence(Found, ByPlace, Cwd);
-    std::string CompileError = takeCompileErrors(Found);
+    if (std::vector<Message> Errors = compileErrors(Found); !Errors.empty()) {
+      Failures.push_back(skipped(R, std::move(Errors)));
+      continue;
+    }
     std::move(Found.begin(), Found.end(), std::back_inserter(All));
-    if (std::string Why = runFailure(R, CompileError); !Why.empty())
+    if (std::string Why = runFailure(R); !Why.empty())
       Failures.push_back({R.TU, Why});
   }
   return llvm::Error::success();

@@ -19,9 +19,10 @@
 namespace hotpath::driver {
 
 /// What the check runs found: the diagnostics each exported, joined with
-/// the checks' data in \p DataFile, located in their files. A compile error
-/// is no finding but makes its TU a failure, as a run that crashed or
-/// failed does. An error when the data does not read.
+/// the checks' data in \p DataFile, located in their files. A TU with a
+/// compile error is skipped: a failure that names its first errors, and
+/// none of its findings (so none of its fixes) is kept. A run that crashed
+/// or failed is a failure too. An error when the data does not read.
 llvm::Error collectFindings(const std::vector<TURun> &Runs, llvm::StringRef DataFile,
                             llvm::StringRef Cwd, std::vector<Finding> &Found,
                             std::vector<Failure> &Failures);

@@ -1,5 +1,6 @@
 //===--- driver/GithubOutput.cpp - findings as GitHub annotations ---------===//
 #include "GithubOutput.h"
+#include "TextOutput.h"
 #include "Paths.h"
 
 namespace hotpath::driver {
@@ -45,9 +46,14 @@ void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
        << ",line=" << F.Main.Line << ",col=" << F.Main.Col
        << ",title=" << escapeProperty(F.Check) << "::" << escapeData(Msg) << '\n';
   }
-  for (const Failure &X : Failures)
-    OS << "::error file=" << escapeProperty(relativeTo(X.TU, Root))
-       << ",title=hotpath-tidy::" << escapeData("could not be analysed: " + X.Reason) << '\n';
+  for (const Failure &X : Failures) {
+    OS << "::error file=" << escapeProperty(relativeTo(X.TU, Root));
+    // At the TU's first error when it is in the TU itself, as SARIF says.
+    if (!X.CompileErrors.empty() && X.CompileErrors.front().File == X.TU &&
+        X.CompileErrors.front().Line)
+      OS << ",line=" << X.CompileErrors.front().Line << ",col=" << X.CompileErrors.front().Col;
+    OS << ",title=hotpath-tidy::" << escapeData(failureText(X, Root)) << '\n';
+  }
 }
 
 } // namespace hotpath::driver

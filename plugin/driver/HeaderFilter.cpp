@@ -99,11 +99,29 @@ std::optional<std::string> databaseAbove(llvm::StringRef Source) {
   return std::nullopt;
 }
 
-bool setsHeaderFilter(llvm::StringRef ConfigText) {
+/// Whether \p ConfigText sets HeaderFilterRegex; \p Inherits when it
+/// inherits the .clang-tidy files (InheritParentConfig: the per-TU runs'
+/// own -config, which carries the check options of a run over the
+/// database, says so when the user gave no configuration).
+bool setsHeaderFilter(llvm::StringRef ConfigText, bool *Inherits = nullptr) {
   llvm::ErrorOr<clang::tidy::ClangTidyOptions> Parsed =
       clang::tidy::parseConfiguration(llvm::MemoryBufferRef(ConfigText, "-config"));
   // A configuration that does not parse is clang-tidy's to report.
+  if (Inherits)
+    *Inherits = Parsed && Parsed->InheritParentConfig.value_or(false);
   return Parsed && Parsed->HeaderFilterRegex.has_value();
+}
+
+/// Whether the .clang-tidy files above \p Source set HeaderFilterRegex, as
+/// clang-tidy reads them; the defaults left without a filter, so only a
+/// file's counts.
+bool filesSetHeaderFilter(llvm::StringRef Source) {
+  clang::tidy::ClangTidyOptions Defaults = clang::tidy::ClangTidyOptions::getDefaults();
+  Defaults.HeaderFilterRegex.reset();
+  clang::tidy::FileOptionsProvider Files(clang::tidy::ClangTidyGlobalOptions(), Defaults,
+                                         clang::tidy::ClangTidyOptions(),
+                                         llvm::vfs::getRealFileSystem());
+  return Files.getOptions(absolute(Source, currentDir())).HeaderFilterRegex.has_value();
 }
 
 } // namespace
@@ -172,25 +190,18 @@ std::optional<std::string> defaultHeaderFilterArg(llvm::ArrayRef<const char *> A
   ParsedArgs P = parse(Args);
   if (P.HeaderFilterGiven || P.Sources.empty())
     return std::nullopt;
+  bool Inherits = !P.Config && !P.ConfigFile;
   if (P.Config) {
-    if (setsHeaderFilter(*P.Config))
+    if (setsHeaderFilter(*P.Config, &Inherits))
       return std::nullopt;
   } else if (P.ConfigFile) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
         llvm::MemoryBuffer::getFile(*P.ConfigFile);
-    if (Buf && setsHeaderFilter((*Buf)->getBuffer()))
-      return std::nullopt;
-  } else {
-    // The .clang-tidy files above the first source, as clang-tidy reads them;
-    // the defaults left without a filter, so only a file's counts.
-    clang::tidy::ClangTidyOptions Defaults = clang::tidy::ClangTidyOptions::getDefaults();
-    Defaults.HeaderFilterRegex.reset();
-    clang::tidy::FileOptionsProvider Files(clang::tidy::ClangTidyGlobalOptions(), Defaults,
-                                           clang::tidy::ClangTidyOptions(),
-                                           llvm::vfs::getRealFileSystem());
-    if (Files.getOptions(absolute(P.Sources.front(), currentDir())).HeaderFilterRegex)
+    if (Buf && setsHeaderFilter((*Buf)->getBuffer(), &Inherits))
       return std::nullopt;
   }
+  if (Inherits && filesSetHeaderFilter(P.Sources.front()))
+    return std::nullopt;
   std::optional<std::string> Root = sourceRoot(Args);
   if (!Root)
     return std::nullopt;

@@ -92,8 +92,8 @@ private:
   std::map<std::string, State> States;
 };
 
-/// The compile command's part of the key: what the database says, and the
-/// format and tool that read it.
+/// The compile command's part of the key: what the database says, the
+/// extra arguments of the run, and the format and tool that read it.
 std::string commandHash(Project &P, const std::string &TU) {
   std::string Dir;
   std::vector<std::string> Args;
@@ -102,6 +102,11 @@ std::string commandHash(Project &P, const std::string &TU) {
                      std::to_string(index::FormatVersion) + "\n" HOTPATH_VERSION "\n" + Dir;
   for (const std::string &A : Args)
     Text += '\0' + A;
+  // A -D given with -extra-arg changes what the TU is: its shard too.
+  for (const std::string &A : P.extraArgs().Before)
+    Text += std::string(1, '\0') + "extra-arg-before=" + A;
+  for (const std::string &A : P.extraArgs().After)
+    Text += std::string(1, '\0') + "extra-arg=" + A;
   return md5(Text);
 }
 
@@ -218,15 +223,19 @@ llvm::Error Refresh::reuseShards() {
 llvm::Error Refresh::keep(size_t I, Project::IndexedTU &R) {
   std::string Path = shardPath(O.Dir, TUs[I]);
   if (!R.Parsed) {
-    S.Notes.push_back(TUs[I] + ": not indexed: " +
-                      (R.FirstError.empty() ? "it could not be parsed" : R.FirstError));
+    S.Notes.push_back({TUs[I], "not indexed, it could not be parsed", R.FirstError});
     llvm::sys::fs::remove(Path);
     return llvm::Error::success();
   }
   if (R.Errors)
-    S.Notes.push_back(TUs[I] + ": indexed with " + std::to_string(R.Errors) +
-                      " compile error" + (R.Errors == 1 ? "" : "s") +
-                      ", its calls may be missing: " + R.FirstError);
+  // Its records are kept: what they hold still counts (a use of an assert
+  // macro with a side effect must block the macro's rewrite, whichever
+  // compiler the project is built with).
+  if (R.Errors)
+    S.Notes.push_back({TUs[I],
+                       "indexed with " + std::to_string(R.Errors) + " compile error" +
+                           (R.Errors == 1 ? "" : "s") + ", its calls may be missing",
+                       R.FirstError});
   index::ShardKey Key;
   Key.Command = Commands[I];
   for (const std::string &In : R.Inputs)

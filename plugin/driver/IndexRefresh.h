@@ -39,7 +39,13 @@ struct IndexSummary {
   size_t Indexed = 0;    // parsed anew
   size_t UpToDate = 0;   // shard reused
   size_t Removed = 0;    // shards of TUs no longer in the database
-  std::vector<std::string> Notes; // TUs that indexed with errors or not at all
+  /// A TU that indexed with errors or not at all: what became of it, and
+  /// clang's first error.
+  struct Note {
+    std::string TU, What;
+    Message FirstError;
+  };
+  std::vector<Note> Notes;
   std::string IndexFile; // index.json, when merged
   double Seconds = 0;
 };

@@ -2,6 +2,7 @@
 #include "InlineRemarksRun.h"
 #include "CompileDatabase.h"
 #include "Parallel.h"
+#include "Paths.h"
 #include "Process.h"
 #include "heat/InlineRemarks.h"
 
@@ -18,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 
 namespace hotpath::driver {
 
@@ -33,14 +35,15 @@ std::string readAll(llvm::StringRef Path) {
   return Buf ? (*Buf)->getBuffer().str() : std::string();
 }
 
-/// The first error of a compile, read from the diagnostics clang
-/// serialized (--serialize-diagnostics): where it is and what it says, as
-/// clang prints it. Data, not its printed text: an error in a header comes
-/// after "In file included from" lines, which a search of the output would
-/// have to know to skip.
-class FirstError : public clang::serialized_diags::SerializedDiagnosticReader {
+/// The errors of a compile, read from the diagnostics clang serialized
+/// (--serialize-diagnostics): where each is and what it says. Data, not
+/// its printed text: an error in a header comes after "In file included
+/// from" lines, which a search of the output would have to know to skip.
+class CompileErrors : public clang::serialized_diags::SerializedDiagnosticReader {
 public:
-  std::string Text; // "src/a.c:1:27: error: use of undeclared identifier 'x'"
+  CompileErrors(std::string Dir) : Dir(std::move(Dir)) {}
+  std::vector<Message> First; // the first few
+  unsigned Count = 0;
 
 protected:
   std::error_code visitFilenameRecord(unsigned ID, unsigned, unsigned,
@@ -50,32 +53,63 @@ protected:
   }
   std::error_code visitDiagnosticRecord(unsigned Severity,
                                         const clang::serialized_diags::Location &Loc, unsigned,
-                                        unsigned, llvm::StringRef Message) override {
+                                        unsigned, llvm::StringRef Text) override {
     using namespace clang::serialized_diags;
-    if (!Text.empty() || (Severity != Error && Severity != Fatal))
+    if (Severity != Error && Severity != Fatal)
       return {};
-    auto File = Files.find(Loc.FileID);
-    if (File != Files.end())
-      Text = File->second + ":" + std::to_string(Loc.Line) + ":" + std::to_string(Loc.Col) + ": ";
-    Text += (Severity == Fatal ? "fatal error: " : "error: ") + Message.str();
+    if (++Count > 3)
+      return {};
+    Message M;
+    if (auto File = Files.find(Loc.FileID); File != Files.end()) {
+      M.File = canonicalPath(File->second, Dir);
+      M.Line = Loc.Line;
+      M.Col = M.CodePointCol = Loc.Col;
+    }
+    M.Text = Text.str();
+    First.push_back(std::move(M));
     return {};
   }
 
 private:
+  std::string Dir;
   std::map<unsigned, std::string> Files;
 };
 
-/// Why the compile of a TU for its remarks failed: its first error, or the
-/// last lines of its output when it serialized none (it did not start, or
-/// crashed).
-std::string compileFailure(llvm::StringRef Compiler, const ProcessResult &R,
-                           llvm::StringRef DiagnosticsFile) {
-  FirstError First;
+/// Why the compile of a TU for its remarks failed: its errors (then the TU
+/// is skipped, as one clang-tidy cannot compile is), or the last lines of
+/// its output when it serialized none (it did not start, or crashed).
+Failure compileFailure(const std::string &TU, llvm::StringRef Compiler, const ProcessResult &R,
+                       llvm::StringRef DiagnosticsFile, const std::string &Dir) {
+  CompileErrors Errors(Dir);
   if (llvm::sys::fs::exists(DiagnosticsFile))
-    (void)First.readDiagnostics(DiagnosticsFile);
-  return llvm::sys::path::filename(Compiler).str() + " -O2 for its inline remarks failed (exit " +
-         std::to_string(R.Status) +
-         "): " + (First.Text.empty() ? lastLines(R.Out + R.Err, 3) : First.Text);
+    (void)Errors.readDiagnostics(DiagnosticsFile);
+  Failure X;
+  X.TU = TU;
+  std::string Compile = llvm::sys::path::filename(Compiler).str() + " -O2, exit " +
+                        std::to_string(R.Status);
+  if (Errors.Count) {
+    X.Reason = "skipped: clang cannot compile it for its inline remarks (" + Compile + ")";
+    X.CompileErrors = std::move(Errors.First);
+    X.ErrorCount = Errors.Count;
+  } else {
+    X.Reason = "the compile for its inline remarks failed (" + Compile +
+               "): " + lastLines(R.Out + R.Err, 3);
+  }
+  return X;
+}
+
+/// \p DbArgs with the run's -extra-arg-before after the compiler (and its
+/// launcher) and -extra-arg at the end, where clang-tidy puts them for the
+/// checks, so that the remarks are of the code the checks see.
+std::vector<std::string> withExtraArgs(std::vector<std::string> DbArgs,
+                                       const Project::ExtraArgs &Extra) {
+  size_t I = 0;
+  while (I < DbArgs.size() && isLauncher(DbArgs[I]))
+    ++I;
+  I = std::min(I + 1, DbArgs.size());
+  DbArgs.insert(DbArgs.begin() + I, Extra.Before.begin(), Extra.Before.end());
+  DbArgs.insert(DbArgs.end(), Extra.After.begin(), Extra.After.end());
+  return DbArgs;
 }
 
 #define HOTPATH_STRINGIFY2(X) #X
@@ -143,7 +177,7 @@ bool collectInlineRemarks(Project &P, const std::vector<std::string> &TUs,
                           llvm::StringRef Compiler, unsigned Jobs, llvm::StringRef TmpDir,
                           llvm::StringRef SummaryPath, std::vector<Failure> &Failures,
                           llvm::function_ref<void(size_t Done)> Progress, std::string &Err) {
-  std::vector<std::string> Problems(TUs.size());
+  std::vector<std::optional<Failure>> Problems(TUs.size());
   forEachInParallel(
       TUs.size(), Jobs,
       [&](size_t I) {
@@ -152,21 +186,23 @@ bool collectInlineRemarks(Project &P, const std::vector<std::string> &TUs,
         std::string Dir;
         std::vector<std::string> DbArgs;
         if (!P.compileCommand(TUs[I], Dir, DbArgs)) {
-          Problems[I] = "no compile command for it";
+          Problems[I] = Failure{TUs[I], "no compile command for it"};
           return;
         }
         // The compile runs in the command's own directory, as the build does.
-        std::vector<std::string> Cmd = remarksCommand(DbArgs, Compiler, Record, Diags);
+        std::vector<std::string> Cmd =
+            remarksCommand(withExtraArgs(std::move(DbArgs), P.extraArgs()), Compiler, Record,
+                           Diags);
         ProcessResult R = runProcess(std::vector<llvm::StringRef>(Cmd.begin(), Cmd.end()), Dir);
         if (R.Status != 0)
-          Problems[I] = compileFailure(Compiler, R, Diags);
+          Problems[I] = compileFailure(TUs[I], Compiler, R, Diags, Dir);
       },
       Progress);
 
   InlineRemarks Sum;
   for (size_t I = 0; I < TUs.size(); ++I) {
-    if (!Problems[I].empty()) {
-      Failures.push_back({TUs[I], Problems[I]});
+    if (Problems[I]) {
+      Failures.push_back(std::move(*Problems[I]));
       continue;
     }
     std::string Record = (TmpDir + "/" + llvm::Twine(I) + ".opt.yaml").str();

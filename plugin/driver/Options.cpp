@@ -70,10 +70,12 @@ const Spec Table[] = {
      "build or refresh the project index, check nothing", "",
      [](RunOptions &, llvm::StringRef, std::string &) { return true; },
      "-p <build-dir> [--shard=K/N] [--reindex]"},
-    {"explain", "", Spec::Value, "<name>", ClangTidy, Opt, None, Section::Modes,
+    {"explain", "", Spec::Value, "<name>", ClangTidy | (AnyRun & ~IndexOnly), Opt, None,
+     Section::Modes,
      "each step of the checks' analysis of that function or macro (found, shape rule, "
-     "heat and threshold, fix), as remarks and notes (the checks' Explain option)",
-     "",
+     "heat and threshold, fix), as remarks and notes (the checks' Explain option); in a "
+     "run over the database, by the TUs that define or declare it, with the project index",
+     "it explains, it does not build the index",
      [](RunOptions &O, llvm::StringRef V, std::string &Err) {
        if (V.empty() || V.starts_with("-")) {
          Err = "--explain needs the name of a function or macro "
@@ -177,11 +179,13 @@ const Spec Table[] = {
     {"extra-arg", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns,
      "", "",
      [](RunOptions &O, llvm::StringRef V, std::string &) {
+       O.ExtraArgs.push_back(V.str());
        return passOn(O, "extra-arg", V);
      }},
     {"extra-arg-before", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None,
      Section::PassedToRuns, "", "",
      [](RunOptions &O, llvm::StringRef V, std::string &) {
+       O.ExtraArgsBefore.push_back(V.str());
        return passOn(O, "extra-arg-before", V);
      }},
     {"load", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns, "",
@@ -293,8 +297,8 @@ std::string refusal(const Argument &A, unsigned Modes) {
   if (S && !S->Refusal.empty())
     return "option '" + A.Text.str() + "' is not supported here: " + S->Refusal.str();
   return "option '" + A.Text.str() +
-         "' is not supported in a run over the compile database (-p without sources, "
-         "--diff, --profile, --inline-remarks; see --help)";
+         "' is not supported in a run over the compile database (-p, --diff, --profile, "
+         "--inline-remarks; see --help)";
 }
 
 /// What the options given say together.
@@ -356,7 +360,7 @@ Request classify(llvm::ArrayRef<const char *> Args) {
       return Request::HelpHidden;
     else if (A.Spec && A.Spec->Is == Role::Version)
       return Request::Version;
-  bool BuildDir = false, Source = false;
+  bool BuildDir = false, Source = false, RunOnly = true;
   for (const Argument &A : Scanned) {
     if (A.EndOfOptions || (A.Spec && A.Spec->Is == Role::Query))
       return Request::ClangTidy;
@@ -364,9 +368,16 @@ Request classify(llvm::ArrayRef<const char *> Args) {
       return Request::Run;
     Source |= A.Spec && A.Spec->Kind == Spec::Sources;
     BuildDir |= A.Spec && A.Spec->Name == "p";
+    RunOnly &= A.Spec && (A.Spec->Modes & AnyRun);
   }
-  // -p and no source: the whole compile database.
-  return BuildDir && !Source ? Request::Run : Request::ClangTidy;
+  // -p and no source: the whole compile database. -p and sources, with
+  // only options a run takes: a run over those TUs of the database, so that
+  // they are checked as the whole-database run checks them (the hotpath
+  // checks by default, the project index, -j). An option only clang-tidy
+  // knows (-export-fixes, -line-filter, ...) keeps clang-tidy's own run.
+  if (BuildDir && !Source)
+    return Request::Run;
+  return BuildDir && RunOnly ? Request::Run : Request::ClangTidy;
 }
 
 bool parseRunOptions(llvm::ArrayRef<const char *> Args, RunOptions &O, std::string &Err) {

@@ -54,12 +54,16 @@ struct RunOptions {
   bool Progress = false;
   std::string Checks = "-*,hotpath-*";
   std::string Profile;        // --profile
-  std::string Explain;        // --explain (plain clang-tidy only)
+  std::string Explain;        // --explain: the checks' Explain option
   // None: each run's default, the project's own headers (HeaderFilter.h).
   std::optional<std::string> HeaderFilter;
   std::optional<std::string> Config, ConfigFile;
   std::vector<std::string> Sources;     // without --diff
   std::vector<std::string> PassThrough; // given to each per-TU run
+  /// -extra-arg-before / -extra-arg: also in PassThrough, and given as
+  /// clang-tidy gives them to every other compile of a TU the run makes
+  /// (the project index, the inline remarks).
+  std::vector<std::string> ExtraArgsBefore, ExtraArgs;
   bool Fix = false;       // --fix: apply the fixes (not with --diff)
   bool Reindex = false;   // --reindex
   bool NoIndex = false;   // --no-index

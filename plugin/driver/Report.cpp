@@ -7,8 +7,10 @@
 #include "PatchFilter.h"
 #include "SarifOutput.h"
 #include "TextOutput.h"
+#include "Paths.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -38,6 +40,31 @@ void orderByProfile(std::vector<Finding> &Findings) {
 void warn(const std::vector<std::string> &Dropped) {
   for (const std::string &D : Dropped)
     llvm::errs() << "hotpath-tidy: warning: " << D << "\n";
+}
+
+/// Each TU that could not be analysed, with why; for those clang cannot
+/// compile, their first errors as clang says them, and the summary line.
+void tellFailures(const std::vector<Failure> &Failures, size_t Checked, llvm::StringRef Cwd) {
+  std::vector<std::string> Skipped;
+  for (const Failure &X : Failures) {
+    std::string TU = relativeTo(X.TU, Cwd);
+    llvm::errs() << "hotpath-tidy: error: " << TU << ": "
+                 << (X.compileFailure() ? X.Reason : "could not be analysed: " + X.Reason) << "\n";
+    if (!X.compileFailure())
+      continue;
+    Skipped.push_back(TU);
+    for (const Message &E : X.CompileErrors)
+      llvm::errs() << errorLine(E, Cwd) << "\n";
+    if (size_t More = X.ErrorCount - X.CompileErrors.size())
+      llvm::errs() << "hotpath-tidy: note: " << TU << ": " << More << " more error"
+                   << (More == 1 ? "" : "s") << "\n";
+  }
+  if (Skipped.empty())
+    return;
+  llvm::errs() << "hotpath-tidy: " << Skipped.size() << " of " << Checked
+               << " translation unit" << (Checked == 1 ? "" : "s")
+               << " skipped, clang cannot compile " << (Skipped.size() == 1 ? "it" : "them")
+               << ": " << llvm::join(Skipped, ", ") << "\n";
 }
 
 } // namespace
@@ -82,9 +109,11 @@ llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef R
 }
 
 int report(const RunOptions &O, const std::vector<Finding> &Findings,
-           const std::vector<Failure> &Failures, llvm::StringRef Root, llvm::StringRef Cwd) {
+           const std::vector<Failure> &Failures, size_t Checked, llvm::StringRef Root,
+           llvm::StringRef Cwd) {
   if (O.Format == "sarif")
-    writeSarif(llvm::outs(), Findings, Failures, Root,
+    writeSarif(llvm::outs(), Findings, Failures,
+               exitStatus(Findings, Failures, Checked) != ExitError, Root,
                HOTPATH_VERSION " (LLVM " LLVM_VERSION_STRING ")");
   else if (O.Format == "github")
     writeGithub(llvm::outs(), Findings, Failures, Root);
@@ -98,12 +127,19 @@ int report(const RunOptions &O, const std::vector<Finding> &Findings,
       return fail(Err);
     warn(Dropped);
   }
-  for (const Failure &X : Failures)
-    llvm::errs() << "hotpath-tidy: error: " << X.TU << ": could not be analysed: " << X.Reason
-                 << "\n";
-  if (!Failures.empty())
+  tellFailures(Failures, Checked, Cwd);
+  return exitStatus(Findings, Failures, Checked);
+}
+
+int exitStatus(const std::vector<Finding> &Findings, const std::vector<Failure> &Failures,
+               size_t Checked) {
+  bool RunFailed = llvm::any_of(Failures, [](const Failure &X) { return !X.compileFailure(); });
+  size_t Skipped = llvm::count_if(Failures, [](const Failure &X) { return X.compileFailure(); });
+  // Nothing checked at all is no clean run.
+  if (RunFailed || (Skipped && Skipped >= Checked))
     return ExitError;
-  return Findings.empty() ? ExitClean : ExitFindings;
+  bool Found = llvm::any_of(Findings, [](const Finding &F) { return F.Level != "remark"; });
+  return Found ? ExitFindings : ExitClean;
 }
 
 } // namespace hotpath::driver

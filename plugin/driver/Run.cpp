@@ -15,18 +15,24 @@
 #include "Parallel.h"
 #include "Patch.h"
 #include "Paths.h"
+#include "PlainRun.h"
 #include "Report.h"
 #include "Selection.h"
+#include "TextOutput.h"
 
 #include "core/FindingData.h"
 #include "heat/Profile.h"
 #include "index/ProjectIndex.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
 
 namespace hotpath::driver {
 
@@ -45,6 +51,9 @@ struct TempDir {
   }
 };
 
+bool explainedSomewhere(std::vector<Finding> &Found, llvm::StringRef Name,
+                        const index::ProjectIndex *Index);
+
 class DatabaseRun {
 public:
   explicit DatabaseRun(const RunOptions &O)
@@ -62,6 +71,7 @@ private:
   llvm::Error useInlineRemarks();
   llvm::Expected<std::vector<TURun>> runChecksOn(const std::vector<std::string> &TUs,
                                                  const std::string &DataFile);
+  size_t mergeFailures(const std::vector<std::string> &TUs, std::vector<Finding> &Found);
 
   const RunOptions &O;
   std::string Self, Cwd, Root;     // this binary, where it runs, the top of the work tree
@@ -82,6 +92,8 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
     return std::move(E);
   if (llvm::Error E = useProfile())
     return std::move(E);
+  if (!O.Explain.empty())
+    CheckOptions.push_back({"Explain", O.Explain});
   if (O.in(Diff)) {
     llvm::Expected<ChangedLines> Patch = readPatch(O.Diff, Git, Root);
     if (!Patch)
@@ -89,7 +101,7 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
     Changed = std::move(*Patch);
     if (Changed.empty()) {
       llvm::errs() << "hotpath-tidy: the patch changes no lines; nothing to check\n";
-      return report(O, {}, {}, Root, Cwd);
+      return report(O, {}, {}, 0, Root, Cwd);
     }
   }
   if (llvm::Error E = loadDatabase())
@@ -114,12 +126,68 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   std::vector<Finding> Found;
   if (llvm::Error E = collectFindings(*Runs, DataFile, Cwd, Found, Failures))
     return std::move(E);
+  size_t Considered = mergeFailures(*TUs, Found);
+  if (!O.Explain.empty() && !explainedSomewhere(Found, O.Explain, Index.get())) {
+    size_t Checked = Considered - Failures.size();
+    llvm::errs() << "hotpath-tidy: explain '" << O.Explain
+                 << "': no function or macro of that name is defined or declared in any of the "
+                 << Checked << " translation unit" << (Checked == 1 ? "" : "s") << " checked\n";
+  }
   std::vector<Finding> Findings =
       keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
-  llvm::stable_sort(Failures, [](const Failure &A, const Failure &B) { return A.TU < B.TU; });
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
-  return report(O, Findings, Failures, Root, Cwd);
+  return report(O, Findings, Failures, Considered, Root, Cwd);
+}
+
+/// --explain: each TU that knows the name explains it (a remark at its
+/// definition or declaration, then notes); each that does not says so in a
+/// remark of no place, dropped here: in a run over many TUs only their sum
+/// means anything. Where the project index knows TUs that define a
+/// function of that name, only they explain it (the others would only say
+/// "this is a declaration"). False when no TU knew the name.
+bool explainedSomewhere(std::vector<Finding> &Found, llvm::StringRef Name,
+                        const index::ProjectIndex *Index) {
+  std::set<std::string> Defining;
+  if (Index)
+    for (const index::Function &F : Index->file().Functions)
+      if (F.Name == Name)
+        for (const index::Definition &D : F.Definitions)
+          Defining.insert(D.TU);
+  auto Dropped = [&](const Finding &F) {
+    return F.Level == "remark" &&
+           (F.Main.File.empty() || (!Defining.empty() && !Defining.count(F.TU)));
+  };
+  bool Known = llvm::any_of(Found, [](const Finding &F) {
+    return F.Level == "remark" && !F.Main.File.empty();
+  });
+  llvm::erase_if(Found, Dropped);
+  return Known;
+}
+
+/// One failure per TU, in path order: the check run's when the inline
+/// remarks' compile failed too (its errors are the same, said once). A TU
+/// clang cannot compile contributes nothing, whichever compile said so.
+/// Returns how many TUs the run considered: those checked, and those it
+/// compiled for their remarks and could not.
+size_t DatabaseRun::mergeFailures(const std::vector<std::string> &TUs,
+                                  std::vector<Finding> &Found) {
+  std::map<std::string, Failure> ByTU;
+  for (Failure &X : Failures) { // the remarks' first, then the checks'
+    auto [It, New] = ByTU.try_emplace(X.TU, X);
+    if (!New && (X.compileFailure() || !It->second.compileFailure()))
+      It->second = std::move(X);
+  }
+  Failures.clear();
+  std::set<std::string> Considered(TUs.begin(), TUs.end()), Skipped;
+  for (auto &[TU, X] : ByTU) {
+    Considered.insert(TU);
+    if (X.compileFailure())
+      Skipped.insert(TU);
+    Failures.push_back(std::move(X));
+  }
+  llvm::erase_if(Found, [&](const Finding &F) { return Skipped.count(F.TU); });
+  return Considered.size();
 }
 
 /// This binary, the current directory, git, and the top of the git work
@@ -157,6 +225,7 @@ llvm::Error DatabaseRun::loadDatabase() {
   P = Project::load(O.BuildDir, Err);
   if (!P)
     return error("cannot load the compilation database from '" + O.BuildDir + "': " + Err);
+  P->setExtraArgs({O.ExtraArgsBefore, O.ExtraArgs});
   Selection = std::make_unique<TUSelection>(*P, Cwd, Progress);
   return llvm::Error::success();
 }
@@ -179,8 +248,10 @@ llvm::Error DatabaseRun::useIndex() {
       *P, All, IO, [&](size_t Done, size_t Total) { Progress.show("indexed", Done, Total); });
   if (!Sum)
     return Sum.takeError();
-  for (const std::string &N : Sum->Notes)
-    llvm::errs() << "hotpath-tidy: note: " << relativeTo(N, Cwd) << "\n";
+  for (const IndexSummary::Note &N : Sum->Notes)
+    llvm::errs() << "hotpath-tidy: note: " << relativeTo(N.TU, Cwd) << ": " << N.What
+                 << (N.FirstError.Text.empty() ? "" : ": " + errorLine(N.FirstError, Cwd))
+                 << "\n";
   llvm::errs() << describe(*Sum, relativeTo(IO.Dir, Cwd)) << "\n";
   if (O.in(IndexOnly))
     return llvm::Error::success();
@@ -240,15 +311,33 @@ llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<st
   return runChecks(*P, TUs, Args, Tmp.Path, O.Jobs, Progress);
 }
 
+/// Whether the compile database of \p O loads and lists every source it
+/// names.
+bool databaseLists(const RunOptions &O) {
+  std::string Err;
+  std::unique_ptr<Project> P = Project::load(O.BuildDir, Err);
+  llvm::SmallString<256> Cwd;
+  if (!P || llvm::sys::fs::current_path(Cwd))
+    return false;
+  return llvm::all_of(O.Sources, [&](const std::string &S) {
+    return P->files().count(canonicalPath(S, Cwd));
+  });
+}
+
 } // namespace
 
 int runOverDatabase(int Argc, const char **Argv) {
   RunOptions O;
   std::string Err;
-  if (!parseRunOptions(llvm::ArrayRef(Argv + 1, Argc - 1), O, Err)) {
-    printUsage(llvm::errs());
-    return fail(Err);
-  }
+  // One line, the error: --help has the rest.
+  if (!parseRunOptions(llvm::ArrayRef(Argv + 1, Argc - 1), O, Err))
+    return fail(llvm::StringRef(Err).contains("see --help") ? Err : Err + " (see --help)");
+  // -p and sources, no mode option: a run over those TUs when the database
+  // lists them all; otherwise clang-tidy's own run, which checks a source
+  // the database does not list with flags inferred from its neighbours (or
+  // none, without a database).
+  if (O.Modes == Database && !O.Sources.empty() && !databaseLists(O))
+    return runClangTidy(Argc, Argv);
   llvm::Expected<int> Status = DatabaseRun(O).run(Argv[0]);
   if (!Status)
     return fail(llvm::toString(Status.takeError()));

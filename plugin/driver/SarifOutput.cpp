@@ -1,5 +1,6 @@
 //===--- driver/SarifOutput.cpp - findings as SARIF 2.1.0 -----------------===//
 #include "SarifOutput.h"
+#include "TextOutput.h"
 #include "ExportedFindings.h"
 #include "Paths.h"
 #include "SourceFiles.h"
@@ -163,16 +164,24 @@ Object result(const Finding &F, const std::vector<std::string> &Rules,
   return R;
 }
 
+/// Where a notification points: the TU, at its first error when that is
+/// in the TU itself.
+Object failureLocation(const Failure &X, llvm::StringRef Root) {
+  if (!X.CompileErrors.empty() && X.CompileErrors.front().File == X.TU &&
+      X.CompileErrors.front().Line)
+    return Object{{"physicalLocation", physical(X.CompileErrors.front(), Root)}};
+  return Object{{"physicalLocation", Object{{"artifactLocation", artifact(X.TU, Root)}}}};
+}
+
 /// Whether the run was complete, and the TUs that could not be analysed.
-Object invocation(const std::vector<Failure> &Failures, llvm::StringRef Root) {
+Object invocation(const std::vector<Failure> &Failures, bool Successful,
+                  llvm::StringRef Root) {
   Array Notifications;
   for (const Failure &X : Failures)
-    Notifications.push_back(Object{
-        {"level", "error"},
-        {"message", Object{{"text", "could not be analysed: " + X.Reason}}},
-        {"locations", Array{Object{{"physicalLocation",
-                                    Object{{"artifactLocation", artifact(X.TU, Root)}}}}}}});
-  Object Invocation{{"executionSuccessful", Failures.empty()}};
+    Notifications.push_back(Object{{"level", "error"},
+                                   {"message", Object{{"text", failureText(X, Root)}}},
+                                   {"locations", Array{failureLocation(X, Root)}}});
+  Object Invocation{{"executionSuccessful", Successful}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
   return Invocation;
@@ -191,7 +200,7 @@ Object tool(const std::vector<std::string> &Rules, llvm::StringRef ToolVersion) 
 } // namespace
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                const std::vector<Failure> &Failures, llvm::StringRef Root,
+                const std::vector<Failure> &Failures, bool Successful, llvm::StringRef Root,
                 llvm::StringRef ToolVersion) {
   std::vector<std::string> Rules;
   for (const Finding &F : Findings)
@@ -210,7 +219,7 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   Object Run{{"tool", tool(Rules, ToolVersion)},
              {"originalUriBaseIds", Object{{"SRCROOT", Object{{"uri", RootUri}}}}},
              {"columnKind", "unicodeCodePoints"},
-             {"invocations", Array{invocation(Failures, Root)}},
+             {"invocations", Array{invocation(Failures, Successful, Root)}},
              {"results", std::move(Results)}};
   Value Log = Object{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                      {"version", "2.1.0"},

@@ -9,9 +9,11 @@ namespace hotpath::driver {
 
 /// SARIF 2.1.0: one run, rules by id, results with locations relative to
 /// the SRCROOT base (Root), notes as related locations, fix-its as fixes,
-/// TUs that could not be analysed as tool execution notifications.
+/// TUs that could not be analysed as tool execution notifications (the run
+/// \p Successful when they did not stop it: TUs clang cannot compile were
+/// skipped and the others checked).
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                const std::vector<Failure> &Failures, llvm::StringRef Root,
+                const std::vector<Failure> &Failures, bool Successful, llvm::StringRef Root,
                 llvm::StringRef ToolVersion);
 
 } // namespace hotpath::driver

@@ -35,4 +35,21 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   }
 }
 
+std::string errorLine(const Message &E, llvm::StringRef Base) {
+  std::string Where;
+  if (!E.File.empty())
+    Where = relativeTo(E.File, Base) + ":" + std::to_string(E.Line) + ":" +
+            std::to_string(E.Col) + ": ";
+  return Where + "error: " + E.Text;
+}
+
+std::string failureText(const Failure &X, llvm::StringRef Base) {
+  std::string Text = X.compileFailure() ? X.Reason : "could not be analysed: " + X.Reason;
+  for (const Message &E : X.CompileErrors)
+    Text += (&E == &X.CompileErrors.front() ? ": " : "; ") + errorLine(E, Base);
+  if (size_t More = X.ErrorCount - X.CompileErrors.size())
+    Text += "; " + std::to_string(More) + " more error" + (More == 1 ? "" : "s");
+  return Text;
+}
+
 } // namespace hotpath::driver

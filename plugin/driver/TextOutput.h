@@ -12,6 +12,15 @@ namespace hotpath::driver {
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                llvm::StringRef Cwd);
 
+/// A compile error as clang says it: "src/a.c:1:24: error: <text>", its
+/// path relative to \p Base.
+std::string errorLine(const Message &E, llvm::StringRef Base);
+
+/// A TU that could not be analysed, in one line: why, and for one clang
+/// cannot compile, its first errors ("file:line:col: error: ..."), paths
+/// relative to \p Base. What SARIF's and GitHub's notifications say.
+std::string failureText(const Failure &X, llvm::StringRef Base);
+
 } // namespace hotpath::driver
 
 #endif

@@ -88,6 +88,13 @@ struct TURun {
 struct Failure {
   std::string TU;
   std::string Reason;
+  /// Clang cannot compile it: its first errors (located), and how many it
+  /// had. Such a TU is skipped, findings and fixes alike, and the others
+  /// still decide the exit status (Report.h); any other failure (a crash,
+  /// an export that does not read) is the run's.
+  std::vector<Message> CompileErrors;
+  unsigned ErrorCount = 0;
+  bool compileFailure() const { return ErrorCount != 0; }
 };
 
 } // namespace hotpath::driver

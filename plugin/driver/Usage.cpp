@@ -21,9 +21,12 @@ const char Overview[] =
     "modes of its own that run it over a compile database, one process per TU.\n";
 
 const char DatabaseMode[] =
-    "  -p <build-dir> and no source: every TU of the compile database\n";
+    "  -p <build-dir> and no source: every TU of the compile database\n"
+    "  -p <build-dir> <source>...: those TUs, run as the whole database is (the\n"
+    "                     hotpath checks by default, the project index, -j)\n";
 const char PlainMode[] =
-    "  (none of them, with sources) plain clang-tidy, with the clang-tidy options below\n";
+    "  (none of them: sources after '--', or an option only clang-tidy takes, such as\n"
+    "  -export-fixes) plain clang-tidy, with the clang-tidy options below\n";
 const char PlainModeHeaders[] =
     "Headers: without -header-filter (or a HeaderFilterRegex), the project's own are "
     "checked: those under the compile database's source root, never system headers";
@@ -35,6 +38,9 @@ const char IndexHeader[] =
 
 const char Footer[] =
     "Exit status of the modes: 0 nothing found, 1 findings, 2 could not run.\n"
+    "A TU clang cannot compile is skipped: named with its first errors on standard\n"
+    "error (and in SARIF's notifications), its fixes never applied; the other TUs'\n"
+    "findings decide the exit status (2 when no TU could be checked).\n"
     "Assembly and other TUs clang-tidy cannot check are skipped with a note.\n"
     "Docs: README.md and docs/ci.md, docs/profile.md, docs/checks/ (installed in\n"
     "/usr/share/doc/hotpath-tidy by the package).\n";

@@ -72,6 +72,9 @@ def main():
     ap.add_argument('--col', type=int)
     ap.add_argument('--fixes', action='store_true', help='the result must carry a fix')
     ap.add_argument('--failed', action='store_true', help='executionSuccessful must be false')
+    ap.add_argument('--notified', metavar='FILE[:LINE]',
+                    help='a tool execution notification of level error must be about FILE '
+                         '(its SRCROOT-relative uri), at LINE when given')
     a = ap.parse_args()
     try:
         log = json.load(open(a.log))
@@ -112,6 +115,19 @@ def main():
             problems.append('%d results, expected %d' % (len(results), a.results))
         if a.failed != (not all(inv.get('executionSuccessful') for inv in run.get('invocations', []))):
             problems.append('executionSuccessful is not %s' % (not a.failed))
+        if a.notified:
+            nfile, _, nline = a.notified.partition(':')
+            found = []
+            for inv in run.get('invocations', []):
+                for n in inv.get('toolExecutionNotifications', []):
+                    for loc in n.get('locations', []):
+                        pl = loc.get('physicalLocation', {})
+                        found.append((n.get('level'), pl.get('artifactLocation', {}).get('uri'),
+                                      pl.get('region', {}).get('startLine')))
+            if not any(lv == 'error' and uri == nfile and (not nline or line == int(nline))
+                       for lv, uri, line in found):
+                problems.append('no error notification about %s; notifications: %r'
+                                % (a.notified, found))
         for r in results[:1]:
             if a.rule and r.get('ruleId') != a.rule:
                 problems.append('ruleId %r, expected %r' % (r.get('ruleId'), a.rule))
