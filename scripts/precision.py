@@ -182,8 +182,9 @@ def run_package(opts, rp, pkg, totals):
     bad = False
     if rc not in (0, 1):
         err = open(err_path).read()
-        failed = sorted(set(re.findall(r'^hotpath-tidy: (?:note: |error: )?(\S+): (?:could not be '
-                                       r'analysed|indexed with)', text + err, re.M)))
+        failed = sorted({os.path.relpath(f, src) if os.path.isabs(f) else f for f in re.findall(
+            r'^hotpath-tidy: (?:note: |error: )?(\S+): (?:could not be analysed|indexed with)',
+            text + err, re.M)})
         print('=== %s: hotpath-tidy exited %d (%s):\n%s' % (
             pkg, rc, err_path, '\n'.join('  not analysed: ' + f for f in failed)
             if failed else err[-3000:]))
