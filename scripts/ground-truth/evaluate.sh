@@ -106,7 +106,8 @@ gt_eval_profiles() {
 # hand split stands in for the tool's fix (variant "selftest"), which must
 # give the hand split's figures.
 gt_eval_fix() {
-	local v=toolfix patch=$OUT/tool/$PKG-fix.patch what="the tool's --fix-patch with --profile=$(basename "${PROFILES[0]}")"
+	local v=toolfix patch=$OUT/tool/$PKG-fix.patch what
+	what="the tool's --fix-patch with --profile=$(basename "${PROFILES[0]}")"
 	if [ "$FIX_FROM_PATCH" = 1 ]; then
 		v=selftest patch=$SPLIT_PATCH what="the hand split $(basename "$SPLIT_PATCH") (--fix-from-patch: harness self-test)"
 	fi

@@ -64,7 +64,7 @@ build() {
 	else
 		rm -f "$dir"/libarchive/*.o "$dir"/libarchive/*.lo "$dir"/libarchive/.libs/*.o
 		if grep '^+++ ' "$patch" | grep -qv '^+++ b/libarchive/'; then
-			find "$dir" -name '*.o' -o -name '*.lo' | xargs rm -f
+			find "$dir" \( -name '*.o' -o -name '*.lo' \) -exec rm -f {} +
 		fi
 		(cd "$dir" && make -j"$JOBS" V=1) > "$WORK/build/$PKG-$v.build.log" 2>&1 ||
 			{ tail -30 "$WORK/build/$PKG-$v.build.log" >&2; exit 1; }

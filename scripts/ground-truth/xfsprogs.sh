@@ -66,7 +66,7 @@ build() {
 	else
 		rm -f "$dir/built"
 		if grep '^+++ ' "$patch" | grep -qv '\.c$'; then
-			find "$dir" -name '*.o' -o -name '*.lo' -o -name '*.la' -o -name '*.a' | xargs rm -f
+			find "$dir" \( -name '*.o' -o -name '*.lo' -o -name '*.la' -o -name '*.a' \) -exec rm -f {} +
 		fi
 		grep '^+++ ' "$patch" | sed 's|^+++ b/||; s/\t.*//' | (cd "$dir" && xargs touch)
 	fi
