@@ -180,14 +180,17 @@ def run_package(opts, rp, pkg, totals):
     prune_db(src)
     rc, text, err_path = run_tidy(opts, pkg, src)
     bad = False
+    err = open(err_path).read()
+    # TUs clang cannot compile: "could not be analysed" (exit 2), or
+    # "skipped" where the others' findings decide the exit status.
+    failed = sorted({os.path.relpath(f, src) if os.path.isabs(f) else f for f in re.findall(
+        r'^hotpath-tidy: (?:note: |error: )?(\S+): (?:could not be analysed|indexed with|skipped)',
+        text + err, re.M)})
+    for f in failed:
+        print('  %s: not analysed: %s' % (pkg, f))
     if rc not in (0, 1):
-        err = open(err_path).read()
-        failed = sorted({os.path.relpath(f, src) if os.path.isabs(f) else f for f in re.findall(
-            r'^hotpath-tidy: (?:note: |error: )?(\S+): (?:could not be analysed|indexed with)',
-            text + err, re.M)})
-        print('=== %s: hotpath-tidy exited %d (%s):\n%s' % (
-            pkg, rc, err_path, '\n'.join('  not analysed: ' + f for f in failed)
-            if failed else err[-3000:]))
+        print('=== %s: hotpath-tidy exited %d (%s)%s' % (
+            pkg, rc, err_path, '' if failed else ':\n' + err[-3000:]))
         bad = True
         if rc != 2:
             return bad  # a crash: its output says nothing
