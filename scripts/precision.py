@@ -234,6 +234,7 @@ def main():
         if not sep or not os.path.exists(os.path.join(path, 'compile_commands.json')):
             sys.exit('precision: --tree %s: not SRCPKG=DIR with DIR/compile_commands.json' % t)
         opts.trees[pkg] = os.path.abspath(path)
+    opts.tidy = os.path.abspath(opts.tidy)  # it runs in each source tree
     if not os.access(opts.tidy, os.X_OK):
         sys.exit('precision: no hotpath-tidy at %s (build first: scripts/build.sh)' % opts.tidy)
     rp = real_project()
