@@ -139,10 +139,26 @@ def fetch_source(pkg, work):
     return src
 
 
+# Source packages for which `debian/rules build` is not what Debian builds:
+# the dpkg-buildpackage target the buildds run, after `dpkg-buildpackage -T
+# clean`, and files to create first. scripts/ground-truth/ builds them so.
+DEBIAN_BUILD = {
+    # The upstream tarball ships .gitcensus, which makes debian/rules skip
+    # configure (no --enable-lto, -DDEBUG) unless clean ran first; the
+    # installer pass, a second -Os build of mkfs that is then distcleaned,
+    # would duplicate the database's entries and builds nothing else.
+    'xfsprogs': ('build', ['mkfs/mkfs.xfs-xfsprogs-udeb']),
+    # A build/ directory in the source makes `debian/rules build` a no-op.
+    'libarchive': ('build-arch', []),
+    'libzstd': ('build-arch', []),
+}
+
+
 def build_compile_db(pkg, src, jobs):
     """Builds once under bear; the compile db lists what compiled. A Debian
-    source package is built the way Debian builds it (debian/rules build, with
-    its build dependencies), which configures it correctly."""
+    source package is built the way Debian builds it (debian/rules build, or
+    DEBIAN_BUILD's target, with its build dependencies), which configures it
+    correctly."""
     db = os.path.join(src, 'compile_commands.json')
     if os.path.exists(db) and json.load(open(db)):
         return db
@@ -152,7 +168,15 @@ def build_compile_db(pkg, src, jobs):
             stdout=subprocess.DEVNULL,
             env=dict(os.environ, DEBIAN_FRONTEND='noninteractive'))
         env['DEB_BUILD_OPTIONS'] = 'nocheck nodoc parallel=%d' % jobs
-        subprocess.run(['bear', '--output', db, '--', 'debian/rules', 'build'], cwd=src,
+        build = ['debian/rules', 'build']
+        if pkg in DEBIAN_BUILD:
+            target, markers = DEBIAN_BUILD[pkg]
+            subprocess.run(['dpkg-buildpackage', '-T', 'clean', '-uc', '-us'], cwd=src,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            for m in markers:
+                open(os.path.join(src, m), 'a').close()
+            build = ['dpkg-buildpackage', '-T', target, '-uc', '-us']
+        subprocess.run(['bear', '--output', db, '--'] + build, cwd=src,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         if os.path.exists(db) and json.load(open(db)):
             return db
