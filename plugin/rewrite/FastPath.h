@@ -50,6 +50,9 @@ struct FastPathPlan {
   const CheckShape *Shape = nullptr;
   /// The branches whose conditions the fast path tests, in source order.
   std::vector<const FailureBranch *> Kept;
+  /// The early success exits it tests: those with a kept branch after them,
+  /// in source order.
+  std::vector<const SuccessExit *> KeptExits;
   /// The preamble statements it repeats: indices into Shape->Preamble.
   std::vector<size_t> KeptDecls;
   /// The constant every failure branch returns, as the first one writes
