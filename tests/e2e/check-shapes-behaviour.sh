@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The check-function shapes hotpath-check-split normalises (issue 14: the
 # success return in an else, a local assigned after its declaration, nested
-# ifs, the guard written the other way round, '(void)param;'): each golden
+# ifs, the guard written the other way round, '(void)param;'; issue 23:
+# failure paths that do anything, early success exits): each golden
 # case's program, built from the case and from its .fixed file (which
 # golden.hotpath-check-split proves is what --fix writes), gives the same
 # stdout, stderr and exit status on inputs that take every branch, the
@@ -33,6 +34,11 @@ compare shape-else "0" "5 16" "17 100" "0 3 17"
 compare shape-assigned-later "4 4" "0 0" "10 10" "99 1" "18446744073709551615 2" "3 0 2 2 12 5"
 compare shape-nested "1 8" "1 17" "1 5" "0 100" "0 32" "0 40" "0 8 1 9 1 20"
 compare shape-inverted-guard "1 2 3" "9 16 7 6 0" "4" "5 4 1" "8 3"
+# Issue 23: failure paths that do anything, early success exits folded.
+compare shape-failure-work "0x15a 5" "0x5b 150" "0x45a 250" "0x100045a 7" "0x80005a 101 0x25a 100"
+compare shape-early-exit "0 1" "4 5" "16 40" "42 43" "0 4 5 16 40 42" "200" "8 202 200"
+compare shape-xfs-nsec "r 3 5 2000000000" "n 3 5 2000000000" "n 2 4000000000 1" \
+  "r 2 999999999 1000000000 3 1000000000 0x7fffffff 2 1 2"
 
 # The exit status of a failing input must be seen to differ from a passing
 # one, or the inputs would not take the failure branches.
