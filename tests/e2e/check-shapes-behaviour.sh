@@ -39,6 +39,8 @@ compare shape-failure-work "0x15a 5" "0x5b 150" "0x45a 250" "0x100045a 7" "0x800
 compare shape-early-exit "0 1" "4 5" "16 40" "42 43" "0 4 5 16 40 42" "200" "8 202 200"
 compare shape-xfs-nsec "r 3 5 2000000000" "n 3 5 2000000000" "n 2 4000000000 1" \
   "r 2 999999999 1000000000 3 1000000000 0x7fffffff 2 1 2"
+compare shape-check-magic "0xdeb0c5 2" "0xdeb0c5 4 0xdeb0c5 1 0xdeb0c5 0x8000" "0xb0c5c0de 2" \
+  "0x1234 2"
 
 # The exit status of a failing input must be seen to differ from a passing
 # one, or the inputs would not take the failure branches.
