@@ -435,9 +435,11 @@ bool ShapeReader::readDecl(const DeclStmt *DS) {
     if (VD->isStaticLocal() || T.isVolatileQualified() ||
         (!VD->hasInit() && !T->isScalarType()))
       FailureOnly.insert(VD);
-    if (VD->hasInit() && !VD->isStaticLocal())
+    if (VD->isStaticLocal())
+      continue;
+    if (VD->hasInit())
       Shape.Values.push_back({VD, VD->getInit(), Shape.Branches.size(), Index, Index});
-    else if (!VD->hasInit() && T->isScalarType() && !T.isVolatileQualified())
+    else if (T->isScalarType() && !T.isVolatileQualified())
       Pending.insert(VD);
   }
   return true;
