@@ -80,6 +80,9 @@ private:
   void placeInPlace(ArrayRef<const FunctionDecl *> Others);
   void placeInHeader(ArrayRef<const FunctionDecl *> Others);
   bool checkVisible(SourceLocation Point);
+  std::vector<const Stmt *> withoutMovedHelpers(llvm::ArrayRef<const Stmt *> Code);
+  void chooseHelpersToMove(llvm::ArrayRef<const Stmt *> Code, SourceLocation Point);
+  std::optional<std::string> whyNotMovable(const FunctionDecl *Helper, SourceLocation Point);
   void spellAt(SourceLocation Point);
 
   bool inDefFile(const Decl *D) const {
@@ -362,7 +365,9 @@ void Planner::placeInHeader(ArrayRef<const FunctionDecl *> Others) {
     spellAt(Point);
 }
 
-/// The fast path may only name what is visible at \p Point.
+/// The fast path may only name what is visible at \p Point; in a header,
+/// a static function of the definition's file that it calls goes there too
+/// when it can (chooseHelpersToMove).
 bool Planner::checkVisible(SourceLocation Point) {
   std::vector<const Stmt *> Code;
   for (size_t I : P.Fix.KeptDecls)
@@ -379,6 +384,12 @@ bool Planner::checkVisible(SourceLocation Point) {
   for (const ParmVarDecl *Param : FD->parameters())
     Types.push_back(Param->getType());
   const Preprocessor &PP = In.TU.preprocessor();
+  if (P.Fix.Placement == FastPathPlacement::Header) {
+    chooseHelpersToMove(Code, Point);
+    if (P.Refused)
+      return false;
+    Code = withoutMovedHelpers(Code);
+  }
   if (std::optional<InvisibleName> Missing =
           findInvisibleName(Code, Types, Point, Ctx, PP, In.TU.includes())) {
     fail(NoFix{NoFixReason::FastPathNeedsInvisible, Point, fileNameAt(Point, SM), "",
@@ -392,6 +403,73 @@ bool Planner::checkVisible(SourceLocation Point) {
     return false;
   }
   return true;
+}
+
+/// \p Code without the names of the helpers that move with the fast path:
+/// the parts of each statement that do not name one.
+std::vector<const Stmt *> Planner::withoutMovedHelpers(llvm::ArrayRef<const Stmt *> Code) {
+  auto Moved = [&](const Stmt *S) {
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(S);
+    return Ref && llvm::is_contained(P.Fix.MovedHelpers, Ref->getDecl());
+  };
+  std::function<bool(const Stmt *)> Names = [&](const Stmt *S) {
+    return S && (Moved(S) || llvm::any_of(S->children(), Names));
+  };
+  std::vector<const Stmt *> Out;
+  std::function<void(const Stmt *)> Add = [&](const Stmt *S) {
+    if (!S || Moved(S))
+      return;
+    if (!Names(S))
+      Out.push_back(S);
+    else
+      llvm::for_each(S->children(), Add);
+  };
+  llvm::for_each(Code, Add);
+  return Out;
+}
+
+/// The static functions of the definition's file that \p Code calls, to
+/// move into the header before the fast path, as static inline: those that
+/// only compute from what the header sees. One that cannot move is this
+/// fix's refusal.
+void Planner::chooseHelpersToMove(llvm::ArrayRef<const Stmt *> Code, SourceLocation Point) {
+  NamedInCode Named = namedInCode(Code, {}, Ctx, In.TU.preprocessor());
+  for (const Decl *D : Named.Decls) {
+    const auto *Helper = dyn_cast<FunctionDecl>(D);
+    if (!Helper || Helper->getStorageClass() != SC_Static || !inDefFile(Helper) ||
+        llvm::is_contained(P.Fix.MovedHelpers, Helper))
+      continue;
+    if (std::optional<std::string> Why = whyNotMovable(Helper, Point)) {
+      fail(NoFix{NoFixReason::HelperNotMovable, Helper->getLocation(),
+                 Helper->getName().str(), fileNameAt(Point, SM), *Why});
+      return;
+    }
+    P.Fix.MovedHelpers.push_back(Helper);
+  }
+}
+
+/// Why \p Helper cannot go into the header at \p Point as it is written;
+/// none when it can.
+std::optional<std::string> Planner::whyNotMovable(const FunctionDecl *Helper,
+                                                  SourceLocation Point) {
+  const FunctionDecl *Def = Helper->getDefinition();
+  if (!Def || Def != Helper->getCanonicalDecl() || Def->getLocation().isMacroID() ||
+      Def->getBeginLoc().isMacroID() || !StringRef(sourceText(Def->getSourceRange(), Ctx))
+                                              .starts_with("static"))
+    return "it is not defined once, in plain text starting with 'static'";
+  if (!SM.isBeforeInTranslationUnit(P.Fix.Declaration->getLocation(), Def->getBeginLoc()))
+    return "the header is not included before it";
+  const SideEffectOptions Again = SideEffectOptions::forRepeatedEvaluation();
+  if (std::optional<SideEffect> E = findSideEffect(Def->getBody(), Again, In.Index, Ctx))
+    return "its body " + describe(*E, Ctx);
+  std::vector<QualType> Types{Def->getReturnType()};
+  for (const ParmVarDecl *Param : Def->parameters())
+    Types.push_back(Param->getType());
+  if (std::optional<InvisibleName> Missing =
+          findInvisibleName({Def->getBody()}, Types, Point, Ctx, In.TU.preprocessor(),
+                            In.TU.includes()))
+    return "it needs " + Missing->text() + ", which is not visible there";
+  return std::nullopt;
 }
 
 /// The spelling for code at \p Point, and a note on what it did not trust.

@@ -87,10 +87,37 @@ private:
       return refuse(NoFixReason::HeaderDeclarationNotRewritable, HeaderDecl->getLocation());
     std::string Fast = fastPath(*Inline);
     FastPathEdits Out;
+    std::string Helpers;
+    for (const FunctionDecl *Helper : P.MovedHelpers) {
+      std::optional<std::string> Text = movedHelper(Helper, Out.Fixes);
+      if (!Text)
+        return refuse(NoFixReason::HelperNotMovable, Helper->getLocation());
+      Helpers += *Text + "\n\n";
+    }
     Out.Fixes.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getCharRange(Point, DeclEnd), *ReportDecl + "\n\n" + Fast));
+        CharSourceRange::getCharRange(Point, DeclEnd), *ReportDecl + "\n\n" + Helpers + Fast));
     renameOriginal(Out.Fixes);
     return Out;
+  }
+
+  /// The text of \p Helper as the header gets it, static inline, and its
+  /// removal from its file (its lines, and one blank line after them).
+  std::optional<std::string> movedHelper(const FunctionDecl *Helper,
+                                         std::vector<FixItHint> &Fixes) {
+    std::string Text = sourceText(Helper->getSourceRange(), Ctx);
+    if (!StringRef(Text).starts_with("static") || Text.size() < 7 ||
+        !isspace(static_cast<unsigned char>(Text[6])))
+      return std::nullopt;
+    if (!Helper->isInlineSpecified())
+      Text.insert(6, " inline");
+    SourceLocation Begin = startOfLine(Helper->getBeginLoc(), SM);
+    SourceLocation End = startOfNextLine(Helper->getEndLoc(), SM);
+    if (End.isValid() && *SM.getCharacterData(End) == '\n')
+      End = End.getLocWithOffset(1);
+    if (Begin.isInvalid() || End.isInvalid())
+      return std::nullopt;
+    Fixes.push_back(FixItHint::CreateRemoval(CharSourceRange::getCharRange(Begin, End)));
+    return Text;
   }
 
   /// A member: the class declares the slow path after the member; the fast

@@ -64,6 +64,9 @@ struct FastPathPlan {
   /// header's (Header), the class's (Member...); null in place.
   const clang::FunctionDecl *Declaration = nullptr;
   const clang::CXXRecordDecl *Class = nullptr; // Member...
+  /// Header: static functions of the definition's file that the fast path
+  /// calls, moved into the header before it as static inline.
+  std::vector<const clang::FunctionDecl *> MovedHelpers;
   /// How the new code spells its hints and the cold attribute.
   Spelling Sp;
 };

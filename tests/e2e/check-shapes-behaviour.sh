@@ -42,6 +42,29 @@ compare shape-xfs-nsec "r 3 5 2000000000" "n 3 5 2000000000" "n 2 4000000000 1" 
 compare shape-check-magic "0xdeb0c5 2" "0xdeb0c5 4 0xdeb0c5 1 0xdeb0c5 0x8000" "0xb0c5c0de 2" \
   "0x1234 2"
 
+# A fast path in a header, with the static helper it calls moved there: the
+# program built from the case's .c and .h (fixed or not) with a second
+# translation unit that includes the header and calls the check.
+hdr=shape-check-magic-header
+mkdir -p "$work/$hdr.before" "$work/$hdr.after"
+cp "$cases/$hdr.c" "$cases/$hdr.h" "$work/$hdr.before/"
+cp "$cases/$hdr.c.fixed" "$work/$hdr.after/$hdr.c"
+cp "$cases/$hdr.h.fixed" "$work/$hdr.after/$hdr.h"
+for side in before after; do
+  cat >"$work/$hdr.$side/other.c" <<'EOF2'
+#include "shape-check-magic-header.h"
+int other_tu_check(struct archive *a);
+int other_tu_check(struct archive *a)
+{
+	return __archive_check_magic(a, ARCHIVE_WRITE_MAGIC, ARCHIVE_STATE_NEW, "other");
+}
+EOF2
+  (cd "$work/$hdr.$side" && "$cc" -std=c11 -O2 -Wall -Wextra -Werror -o prog "$hdr.c" other.c) ||
+    bad "$hdr ($side): the .c and a second translation unit do not build together"
+done
+same_behaviour_on "$hdr" "$work/$hdr.before/prog" "$work/$hdr.after/prog" "0xdeb0c5 2" \
+  "0xdeb0c5 4 0xdeb0c5 1 0xdeb0c5 0x8000" "0xb0c5c0de 2" "0x1234 2"
+
 # The exit status of a failing input must be seen to differ from a passing
 # one, or the inputs would not take the failure branches.
 build "$cases/shape-nested.c" "$work/nested"
