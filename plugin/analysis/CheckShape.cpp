@@ -633,7 +633,7 @@ bool ShapeReader::foldExits(const ReturnStmt *Ret) {
       bool Fails = B.Reports > 0 || !B.DoesMore ||
                    callsNoreturn(B.Negated ? nullptr : B.If->getThen(), Rules, Ctx) ||
                    llvm::any_of(B.Returns, [&](const ReturnStmt *R) {
-                     return !sameValue(R->getRetValue(), Ret->getRetValue(), Ctx);
+                     return Ret && !sameValue(R->getRetValue(), Ret->getRetValue(), Ctx);
                    });
       if (!Fails)
         return reject(Why, ShapeRule::BranchNotAFailure, B.If, I + 1), false;

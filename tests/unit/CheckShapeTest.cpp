@@ -228,6 +228,10 @@ const Case SplitCases[] = {
      "int g; int f(int a) { if (a) { g = a; return 0; } if (a > 3) { printf(\"x\"); "
      "return 1; } return 0; }",
      "no: branch 1 does work, reports nothing and returns what success returns: not a failure"},
+    {"VoidWorkIsNoFailure",
+     "int g; void f(int a) { if (a) { g = a; return; } if (a > 3) { printf(\"x\"); "
+     "exit(1); } }",
+     "no: branch 1 does work, reports nothing and returns what success returns: not a failure"},
     {"WorkThenNoreturnIsAFailure",
      "int g; int f(int a) { if (a > 9) { g = a; exit(1); } if (a > 3) { printf(\"x\"); "
      "return 1; } return 0; }",
