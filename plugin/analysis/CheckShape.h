@@ -4,10 +4,18 @@
 // `if (cond) { report...; leave; }`, then a plain success return. The other
 // ways such a function is written (the success return in an else, a local
 // assigned after its declaration, nested ifs, the guard the other way round)
-// are normalised to that model, so that the rewrite has one shape to read. Read by
-// hotpath-check-split (which splits hot ones) and by the side-effect
-// analysis (SideEffects.h), for which a call to one only reports: dropping
-// it with a disabled assert is intended.
+// are normalised to that model, so that the rewrite has one shape to read.
+//
+// Two readings, by what the reader needs of the failure paths
+// (FailurePaths): the side-effect analysis (SideEffects.h), for which a call
+// to a check only reports, so that dropping it with a disabled assert is
+// intended, needs failure paths that only report and leave. The split
+// (hotpath-check-split) keeps the original body as its slow path, so only
+// what decides that the fast path may return (the preamble, the conditions,
+// the success value) must be pure and exact: failure paths may do anything
+// that leaves (write state, repair, nested ifs, locals of any type), and an
+// early success exit `if (c) return ok;` becomes a guard of the tests after
+// it (SuccessExit).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +48,16 @@ struct FailureBranch {
   llvm::SmallVector<const clang::Expr *, 2> Guards = {};
   /// Taken when Cond is false: Cond is an early success exit's.
   bool Negated = false;
+  /// Every return the branch may leave by, its own and those nested in it
+  /// (FailurePaths::Anything): what the slow path may return through it.
+  /// Empty when it leaves by noreturn calls only (or a void function's end).
+  llvm::SmallVector<const clang::ReturnStmt *, 1> Returns = {};
+  /// It does more than report and leave (FailurePaths::Anything): it runs in
+  /// the slow path only, and none of it may be copied into the fast path.
+  bool DoesMore = false;
+  /// How many early success exits (CheckShape::Exits) the original tests
+  /// before it.
+  unsigned ExitsBefore = 0;
 
   /// The condition the original evaluates first on the way to this branch.
   const clang::Expr *firstTested() const { return Guards.empty() ? Cond : Guards.front(); }
@@ -52,12 +70,22 @@ struct FailureBranch {
   }
 };
 
+/// An early success exit, `if (c) return ok;` returning what the success
+/// path returns (FailurePaths::Anything): the tests after it count only when
+/// Cond is false.
+struct SuccessExit {
+  const clang::IfStmt *If;
+  const clang::Expr *Cond;
+  const clang::ReturnStmt *Return;
+  unsigned BranchesBefore; // failure branches the original tests before it
+};
+
 /// The value a preamble local is given: its initializer, or the one plain
 /// assignment statement (`int r; ... r = a + b;`) that precedes every use.
 struct PreambleValue {
   const clang::VarDecl *Var;
   const clang::Expr *Value;
-  size_t Position; // how many branches precede the statement giving it
+  size_t Position; // how many tests (branches, exits) precede the statement giving it
   size_t Decl;     // its declaration, an index into CheckShape::Preamble
   size_t Stmt;     // the statement giving the value (Decl, or the assignment)
 };
@@ -65,6 +93,8 @@ struct PreambleValue {
 /// Preamble statements and failure branches in source order.
 struct CheckShape {
   std::vector<FailureBranch> Branches;
+  /// Early success exits, in source order (FailurePaths::Anything).
+  std::vector<SuccessExit> Exits;
   /// Declarations (DeclStmt) and assignments to locals declared without an
   /// initializer (an Expr), before the success path, in source order.
   std::vector<const clang::Stmt *> Preamble;
@@ -75,6 +105,16 @@ struct CheckShape {
 
   /// The value \p VD is given in the preamble; null for anything else.
   const PreambleValue *valueOf(const clang::VarDecl *VD) const;
+  /// The condition the original evaluates first.
+  const clang::Expr *firstTested() const;
+};
+
+/// What a failure path may do, as the reader of the shape needs it.
+enum class FailurePaths {
+  /// Report and leave, nothing else; no early success exits.
+  OnlyReport,
+  /// Anything that leaves; early success exits fold into the conditions.
+  Anything,
 };
 
 /// The rule of the shape a function's body breaks. Rendered by describe(),
@@ -97,6 +137,9 @@ enum class ShapeRule {
   InvertedGuard,         // if (ok) return ok; then more than report and leave
   NoSuccessReturn,       // a non-void function that does not end in return
   SuccessDoesMore,       // the success path does more than a little work
+  // FailurePaths::Anything only:
+  BranchNotAFailure,     // a branch that does work, reports nothing, returns success
+  LocalNotCopyable,      // the fast path would read a local it cannot copy
 };
 
 /// Where and how a body breaks the shape.
@@ -115,7 +158,8 @@ std::string describe(const ShapeFailure &F);
 std::optional<CheckShape> recogniseShape(const clang::FunctionDecl *FD,
                                          const RuleIndex &Rules,
                                          const clang::ASTContext &Ctx,
-                                         ShapeFailure *Why = nullptr);
+                                         ShapeFailure *Why = nullptr,
+                                         FailurePaths Paths = FailurePaths::OnlyReport);
 
 } // namespace hotpath
 

@@ -129,12 +129,15 @@ NotCandidate candidacy(const FunctionDecl *FD, const SourceManager &SM) {
 struct NotACheck {
   SideEffect Effect;
   const Expr *In;  // the initializer, condition or returned value
-  unsigned Branch; // 1-based branch of the condition; 0 otherwise
+  unsigned Branch; // 1-based branch (or early exit) of the condition; 0 otherwise
   bool InSuccess = false;
+  bool InExit = false;
 
   std::string where() const {
     if (InSuccess)
       return "the success value";
+    if (InExit)
+      return "the condition of early exit " + std::to_string(Branch);
     return Branch ? "the condition of branch " + std::to_string(Branch)
                   : std::string("the preamble");
   }
@@ -156,6 +159,11 @@ std::optional<NotACheck> findWorkInTests(const CheckShape &Shape, const RuleInde
     for (const Expr *Cond : Shape.Branches[I].conditions())
       if (std::optional<NotACheck> W = Judge(Cond, I + 1))
         return W;
+  for (size_t I = 0; I < Shape.Exits.size(); ++I)
+    if (std::optional<NotACheck> W = Judge(Shape.Exits[I].Cond, I + 1)) {
+      W->InExit = true;
+      return W;
+    }
   if (Shape.Success && Shape.Success->getRetValue())
     if (std::optional<NotACheck> W = Judge(Shape.Success->getRetValue(), 0)) {
       W->InSuccess = true;
@@ -223,7 +231,10 @@ std::optional<CheckShape> CheckSplitCheck::shapeOf(const FunctionDecl *FD, bool 
     return std::nullopt;
   }
   ShapeFailure ShapeWhy;
-  std::optional<CheckShape> Shape = recogniseShape(FD, ruleIndex(), Ctx, &ShapeWhy);
+  // The slow path is the original body: only what the fast path
+  // evaluates must be pure and exact, so failure paths may do anything.
+  std::optional<CheckShape> Shape =
+      recogniseShape(FD, ruleIndex(), Ctx, &ShapeWhy, FailurePaths::Anything);
   if (!Shape) {
     if (Explain)
       explainStep(ShapeWhy.Where ? ShapeWhy.Where->getBeginLoc() : FD->getLocation(),

@@ -80,6 +80,9 @@ private:
   void placeInPlace(ArrayRef<const FunctionDecl *> Others);
   void placeInHeader(ArrayRef<const FunctionDecl *> Others);
   bool checkVisible(SourceLocation Point);
+  std::vector<const Stmt *> withoutMovedHelpers(llvm::ArrayRef<const Stmt *> Code);
+  void chooseHelpersToMove(llvm::ArrayRef<const Stmt *> Code, SourceLocation Point);
+  std::optional<std::string> whyNotMovable(const FunctionDecl *Helper, SourceLocation Point);
   void spellAt(SourceLocation Point);
 
   bool inDefFile(const Decl *D) const {
@@ -134,6 +137,9 @@ bool Planner::refuse() {
         llvm::any_of(B.conditions(),
                      [&](const Expr *Cond) { return sourceText(Cond, Ctx).empty(); }))
       return fail(NoFixReason::ConditionInMacro, B.If->getBeginLoc());
+  for (const SuccessExit &E : Shape.Exits)
+    if (E.If->getBeginLoc().isMacroID() || sourceText(E.Cond, Ctx).empty())
+      return fail(NoFixReason::ConditionInMacro, E.If->getBeginLoc());
   for (const Stmt *S : Shape.Preamble)
     if (sourceText(S, Ctx).empty())
       return fail(NoFixReason::DeclarationInMacro, S->getBeginLoc());
@@ -148,11 +154,15 @@ bool Planner::refuseEvaluatedAgain() {
     if (std::optional<SideEffect> E = findSideEffect(V.Value, Again, In.Index, Ctx))
       return fail(NoFixReason::PreambleEvaluatedAgain, E->Where->getBeginLoc(),
                   describe(*E, Ctx));
+  llvm::SmallVector<const Expr *, 8> Conds;
   for (const FailureBranch &B : Shape.Branches)
-    for (const Expr *Cond : B.conditions())
-      if (std::optional<SideEffect> E = findSideEffect(Cond, Again, In.Index, Ctx))
-        return fail(NoFixReason::ConditionEvaluatedAgain, E->Where->getBeginLoc(),
-                    describe(*E, Ctx));
+    llvm::append_range(Conds, B.conditions());
+  for (const SuccessExit &X : Shape.Exits)
+    Conds.push_back(X.Cond);
+  for (const Expr *Cond : Conds)
+    if (std::optional<SideEffect> E = findSideEffect(Cond, Again, In.Index, Ctx))
+      return fail(NoFixReason::ConditionEvaluatedAgain, E->Where->getBeginLoc(),
+                  describe(*E, Ctx));
   if (Shape.Success && Shape.Success->getRetValue())
     if (std::optional<SideEffect> E =
             findSideEffect(Shape.Success->getRetValue(), Again, In.Index, Ctx))
@@ -161,13 +171,20 @@ bool Planner::refuseEvaluatedAgain() {
   return false;
 }
 
-/// Which conditions the fast path tests: those not implied by another.
+/// Which conditions the fast path tests: those not implied by another, and
+/// the early exits before them.
 void Planner::chooseConditions() {
   size_t N = Shape.Branches.size();
   std::vector<bool> Dropped(N, false);
+  // An early exit between them lets only the later be dropped: in "a;
+  // if (ok) return; b" the original takes b only when ok is false.
+  auto MayDrop = [&](size_t I, size_t J) {
+    return Shape.Branches[J].ExitsBefore <= Shape.Branches[I].ExitsBefore;
+  };
   for (size_t I = 0; I < N; ++I)
     for (size_t J = 0; J < N && !Dropped[I]; ++J)
-      if (I == J || Dropped[J] || !isPlain(Shape.Branches[I]) || !isPlain(Shape.Branches[J]))
+      if (I == J || Dropped[J] || !isPlain(Shape.Branches[I]) ||
+          !isPlain(Shape.Branches[J]) || !MayDrop(I, J))
         continue;
       else if (std::optional<std::string> Why =
                    implies(Shape.Branches[I].Cond, Shape.Branches[J].Cond, In.Implication)) {
@@ -180,6 +197,10 @@ void Planner::chooseConditions() {
   for (size_t I = 0; I < N; ++I)
     if (!Dropped[I])
       P.Fix.Kept.push_back(&Shape.Branches[I]);
+  // An exit after the last kept branch decides nothing.
+  unsigned Needed = P.Fix.Kept.back()->ExitsBefore;
+  for (unsigned I = 0; I < Needed; ++I)
+    P.Fix.KeptExits.push_back(&Shape.Exits[I]);
 }
 
 /// Preamble declarations the kept conditions and the success value need.
@@ -199,6 +220,8 @@ void Planner::chooseDecls() {
   for (const FailureBranch *B : P.Fix.Kept)
     for (const Expr *Cond : B->conditions())
       Mark(Cond);
+  for (const SuccessExit *E : P.Fix.KeptExits)
+    Mark(E->Cond);
   if (Shape.Success)
     Mark(Shape.Success->getRetValue());
   // The fast path returns the common failure value itself: written as the
@@ -222,7 +245,7 @@ bool Planner::checkSpeculation() {
   for (const PreambleValue &V : Shape.Values)
     if (V.Position == 0)
       collectUnconditionalDerefs(V.Value, Ctx, Safe);
-  collectUnconditionalDerefs(Shape.Branches.front().firstTested(), Ctx, Safe);
+  collectUnconditionalDerefs(Shape.firstTested(), Ctx, Safe);
 
   for (const PreambleValue *V : KeptValues)
     if (V->Position > 0)
@@ -247,30 +270,33 @@ bool Planner::checkSpeculation() {
   return false;
 }
 
-/// The value every failure branch returns, when it is one constant: as the
-/// first branch writes it.
+/// The value every failure branch returns, when it is one: as the first
+/// return writes it. A branch that leaves only by noreturn calls returns
+/// nothing the fast path could differ on. Where a branch does more than
+/// report, only a constant: its work may change what an expression gives.
 const Expr *Planner::commonFailureValue() const {
-  std::optional<std::string> Text;
+  const Expr *First = nullptr;
   std::optional<llvm::APSInt> Value;
-  for (const FailureBranch &B : Shape.Branches) {
-    if (!B.Return || !B.Return->getRetValue())
-      return nullptr;
-    const Expr *V = B.Return->getRetValue();
-    std::optional<llvm::APSInt> This = V->getIntegerConstantExpr(Ctx);
-    std::string ThisText = sourceText(V, Ctx);
-    if (ThisText.empty())
-      return nullptr;
-    if (!Text) {
-      Text = ThisText;
-      Value = This;
-      continue;
+  bool DoesMore = llvm::any_of(Shape.Branches, [](const FailureBranch &B) { return B.DoesMore; });
+  for (const FailureBranch &B : Shape.Branches)
+    for (const ReturnStmt *R : B.Returns) {
+      const Expr *V = R->getRetValue();
+      if (!V || sourceText(V, Ctx).empty())
+        return nullptr;
+      std::optional<llvm::APSInt> This = V->getIntegerConstantExpr(Ctx);
+      if (DoesMore && !This)
+        return nullptr;
+      if (!First) {
+        First = V;
+        Value = This;
+        continue;
+      }
+      bool Same = (Value && This) ? llvm::APSInt::isSameValue(*Value, *This)
+                                  : sourceText(V, Ctx) == sourceText(First, Ctx);
+      if (!Same)
+        return nullptr;
     }
-    bool Same = (Value && This) ? llvm::APSInt::isSameValue(*Value, *This)
-                                : ThisText == *Text;
-    if (!Same)
-      return nullptr;
-  }
-  return Shape.Branches.front().Return->getRetValue();
+  return First;
 }
 
 /// Where the function lives decides the edit: a member joins its class, a
@@ -339,22 +365,31 @@ void Planner::placeInHeader(ArrayRef<const FunctionDecl *> Others) {
     spellAt(Point);
 }
 
-/// The fast path may only name what is visible at \p Point.
+/// The fast path may only name what is visible at \p Point; in a header,
+/// a static function of the definition's file that it calls goes there too
+/// when it can (chooseHelpersToMove).
 bool Planner::checkVisible(SourceLocation Point) {
   std::vector<const Stmt *> Code;
   for (size_t I : P.Fix.KeptDecls)
     Code.push_back(Shape.Preamble[I]);
   for (const FailureBranch *B : P.Fix.Kept)
     llvm::append_range(Code, B->conditions());
-  for (const FailureBranch &B : Shape.Branches)
-    if (B.Return && B.Return->getRetValue())
-      Code.push_back(B.Return->getRetValue());
+  for (const SuccessExit *E : P.Fix.KeptExits)
+    Code.push_back(E->Cond);
+  if (P.Fix.FailureValue)
+    Code.push_back(P.Fix.FailureValue);
   if (Shape.Success && Shape.Success->getRetValue())
     Code.push_back(Shape.Success->getRetValue());
   std::vector<QualType> Types{FD->getReturnType()};
   for (const ParmVarDecl *Param : FD->parameters())
     Types.push_back(Param->getType());
   const Preprocessor &PP = In.TU.preprocessor();
+  if (P.Fix.Placement == FastPathPlacement::Header) {
+    chooseHelpersToMove(Code, Point);
+    if (P.Refused)
+      return false;
+    Code = withoutMovedHelpers(Code);
+  }
   if (std::optional<InvisibleName> Missing =
           findInvisibleName(Code, Types, Point, Ctx, PP, In.TU.includes())) {
     fail(NoFix{NoFixReason::FastPathNeedsInvisible, Point, fileNameAt(Point, SM), "",
@@ -368,6 +403,73 @@ bool Planner::checkVisible(SourceLocation Point) {
     return false;
   }
   return true;
+}
+
+/// \p Code without the names of the helpers that move with the fast path:
+/// the parts of each statement that do not name one.
+std::vector<const Stmt *> Planner::withoutMovedHelpers(llvm::ArrayRef<const Stmt *> Code) {
+  auto Moved = [&](const Stmt *S) {
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(S);
+    return Ref && llvm::is_contained(P.Fix.MovedHelpers, Ref->getDecl());
+  };
+  std::function<bool(const Stmt *)> Names = [&](const Stmt *S) {
+    return S && (Moved(S) || llvm::any_of(S->children(), Names));
+  };
+  std::vector<const Stmt *> Out;
+  std::function<void(const Stmt *)> Add = [&](const Stmt *S) {
+    if (!S || Moved(S))
+      return;
+    if (!Names(S))
+      Out.push_back(S);
+    else
+      llvm::for_each(S->children(), Add);
+  };
+  llvm::for_each(Code, Add);
+  return Out;
+}
+
+/// The static functions of the definition's file that \p Code calls, to
+/// move into the header before the fast path, as static inline: those that
+/// only compute from what the header sees. One that cannot move is this
+/// fix's refusal.
+void Planner::chooseHelpersToMove(llvm::ArrayRef<const Stmt *> Code, SourceLocation Point) {
+  NamedInCode Named = namedInCode(Code, {}, Ctx, In.TU.preprocessor());
+  for (const Decl *D : Named.Decls) {
+    const auto *Helper = dyn_cast<FunctionDecl>(D);
+    if (!Helper || Helper->getStorageClass() != SC_Static || !inDefFile(Helper) ||
+        llvm::is_contained(P.Fix.MovedHelpers, Helper))
+      continue;
+    if (std::optional<std::string> Why = whyNotMovable(Helper, Point)) {
+      fail(NoFix{NoFixReason::HelperNotMovable, Helper->getLocation(),
+                 Helper->getName().str(), fileNameAt(Point, SM), *Why});
+      return;
+    }
+    P.Fix.MovedHelpers.push_back(Helper);
+  }
+}
+
+/// Why \p Helper cannot go into the header at \p Point as it is written;
+/// none when it can.
+std::optional<std::string> Planner::whyNotMovable(const FunctionDecl *Helper,
+                                                  SourceLocation Point) {
+  const FunctionDecl *Def = Helper->getDefinition();
+  if (!Def || Def != Helper->getCanonicalDecl() || Def->getLocation().isMacroID() ||
+      Def->getBeginLoc().isMacroID() || !StringRef(sourceText(Def->getSourceRange(), Ctx))
+                                              .starts_with("static"))
+    return "it is not defined once, in plain text starting with 'static'";
+  if (!SM.isBeforeInTranslationUnit(P.Fix.Declaration->getLocation(), Def->getBeginLoc()))
+    return "the header is not included before it";
+  const SideEffectOptions Again = SideEffectOptions::forRepeatedEvaluation();
+  if (std::optional<SideEffect> E = findSideEffect(Def->getBody(), Again, In.Index, Ctx))
+    return "its body " + describe(*E, Ctx);
+  std::vector<QualType> Types{Def->getReturnType()};
+  for (const ParmVarDecl *Param : Def->parameters())
+    Types.push_back(Param->getType());
+  if (std::optional<InvisibleName> Missing =
+          findInvisibleName({Def->getBody()}, Types, Point, Ctx, In.TU.preprocessor(),
+                            In.TU.includes()))
+    return "it needs " + Missing->text() + ", which is not visible there";
+  return std::nullopt;
 }
 
 /// The spelling for code at \p Point, and a note on what it did not trust.

@@ -50,6 +50,9 @@ struct FastPathPlan {
   const CheckShape *Shape = nullptr;
   /// The branches whose conditions the fast path tests, in source order.
   std::vector<const FailureBranch *> Kept;
+  /// The early success exits it tests: those with a kept branch after them,
+  /// in source order.
+  std::vector<const SuccessExit *> KeptExits;
   /// The preamble statements it repeats: indices into Shape->Preamble.
   std::vector<size_t> KeptDecls;
   /// The constant every failure branch returns, as the first one writes
@@ -61,6 +64,9 @@ struct FastPathPlan {
   /// header's (Header), the class's (Member...); null in place.
   const clang::FunctionDecl *Declaration = nullptr;
   const clang::CXXRecordDecl *Class = nullptr; // Member...
+  /// Header: static functions of the definition's file that the fast path
+  /// calls, moved into the header before it as static inline.
+  std::vector<const clang::FunctionDecl *> MovedHelpers;
   /// How the new code spells its hints and the cold attribute.
   Spelling Sp;
 };

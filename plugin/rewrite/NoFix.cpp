@@ -66,6 +66,9 @@ const Row Rows[] = {
      "the header declaration cannot be rewritten"},
     {NoFixReason::FastPathNeedsInvisible, "fast-path-needs-invisible",
      "the inline fast path needs {D}, which is not visible in '{S}'"},
+    {NoFixReason::HelperNotMovable, "helper-not-movable",
+     "the inline fast path calls '{S}', a static function of this file, which "
+     "cannot move into '{C}' before it: {D}"},
     {NoFixReason::BodyVariesByConfiguration, "body-varies-by-configuration",
      "the body of '{S}' is compiled differently under '{C}'; a fast path made "
      "from this configuration would be wrong in the others"},

@@ -48,6 +48,8 @@ enum class NoFixReason {
   /// Detail: what the fast path needs, as InvisibleName renders it;
   /// Subject: the file it goes into.
   FastPathNeedsInvisible,
+  /// Subject: the helper; Condition: the header; Detail: why it stays.
+  HelperNotMovable,
   // Every configuration and the name a moved body prints (rewrite layer).
   BodyVariesByConfiguration, // Subject: the function; Condition: "#ifdef X"
   NameThroughMacro,          // Subject: the macro

@@ -1,9 +1,10 @@
 // hotpath-options: MultiBranchThreshold=1; SingleBranchThreshold=1
 // A branch that reports nothing and returns what success returns is an early
-// success exit, not a failure branch: merging it into the unlikely condition
-// would send the common case down the slow path (btrfs-progs
-// check_output_format). Such functions are not check functions. A silent
-// branch that returns a failure value still is one.
+// success exit, not a failure branch: merged into the unlikely condition it
+// would send the common case down the slow path, so it guards the tests after
+// it instead, negated (btrfs-progs check_output_format: '!cmd->next && ...').
+// check_len, the same shape, is not hot. A silent branch that returns a
+// failure value is a failure branch.
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,8 @@ static unsigned output_format = 1;
 
 static void check_output_format(const struct cmd *cmd)
 {
+// CHECK-MESSAGES: :[[@LINE-2]]:13: warning: check function 'check_output_format' keeps its reporting code inline on a hot path; move it to a cold function so the check can be inlined [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'check_output_format' is hot: 1 call site, 1 in loops
 	if (cmd->next)
 		return;
 
