@@ -229,10 +229,13 @@ std::string whyNotAHook(const FunctionDecl *FD, const ASTContext &Ctx, const Rul
   NotHook Rejected;
   if (FD->isInlined())
     return "it is inline: a call to it costs no call";
-  if (Def && !recogniseHookBody(Def, Ctx, Rules, &Rejected) &&
-      Rejected.Reason != NotHookReason::None)
-    return notHookText(Rejected.Reason).str() + " ('" + sourceText(Rejected.Condition, Ctx) +
-           "')";
+  const char *DoesSomething = "its body does something in this configuration (neither empty, "
+                              "nor a constant return, nor acting only while a global is set)";
+  if (Def && !recogniseHookBody(Def, Ctx, Rules, &Rejected))
+    return Rejected.Reason != NotHookReason::None
+               ? notHookText(Rejected.Reason).str() + " ('" +
+                     sourceText(Rejected.Condition, Ctx) + "')"
+               : std::string(DoesSomething);
   if (!Def)
     return "its body is not in this translation unit and no rule set or HookFunctions "
            "option names it";
@@ -250,8 +253,7 @@ std::string whyNotAHook(const FunctionDecl *FD, const ASTContext &Ctx, const Rul
     return Here + "; calls from other files (" + std::to_string(Elsewhere.Sites) + ", in " +
            Elsewhere.FirstFile + " first) cannot be without LTO, but none of them is hot";
   }
-  return "its body does something in this configuration (neither empty, nor a constant "
-         "return, nor acting only while a global is set)";
+  return DoesSomething;
 }
 
 } // namespace hotpath
