@@ -36,7 +36,8 @@ gt_tool() {
 		(cd "$B_BEFORE" && "$TOOL" -p "$B_BEFORE" -j"$JOBS" \
 			--index-dir="$WORK/index/$PKG" "$@") > "$txt" 2>&1 || rc=$?
 		echo "exit status: $rc" >> "$txt"
-		echo "$stamp" > "$txt.stamp"
+		# A run that failed (exit 2: a stale index, a crash) is not reused.
+		if [ "$rc" -le 1 ]; then echo "$stamp" > "$txt.stamp"; else rm -f "$txt.stamp"; fi
 	fi
 	python3 "$GT_SCRIPTS/findings.py" "$txt" "$B_BEFORE" > "$OUT/tool/$PKG-$name.findings"
 }
