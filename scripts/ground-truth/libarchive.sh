@@ -82,7 +82,11 @@ bsdtar_of() {
 	for bin in "$b/.libs/bsdtar" "$b/.libs/lt-bsdtar" "$b/bsdtar"; do
 		[ -x "$bin" ] && file "$bin" | grep -q ELF && break
 	done
-	if ! LD_LIBRARY_PATH="$b/.libs" ldd "$bin" | grep -q "$b/.libs/libarchive.so"; then
+	# ldd's output read whole: grep -q stopping early would kill ldd with
+	# SIGPIPE, and pipefail would take that for "not found".
+	local libs
+	libs=$(LD_LIBRARY_PATH="$b/.libs" ldd "$bin")
+	if ! grep -qF "$b/.libs/libarchive.so" <<<"$libs"; then
 		echo "bsdtar $bin does not load $b/.libs/libarchive.so" >&2; exit 1
 	fi
 	echo "$bin"
