@@ -501,12 +501,15 @@ SourceLayout::Indentation SourceLayout::indentation(FileID File,
   if (auto It = IndentCache.find(File); It != IndentCache.end())
     return It->second;
   // Lines that start with white space then code: count tab-led and
-  // space-led ones, and the steps by which space indentation grows.
+  // space-led ones, and the steps by which space indentation grows. The
+  // first few thousand such lines say the file's habit; reading all of an
+  // amalgamation (sqlite3.c: 8 MB) cost 2% of a clang-tidy run.
+  constexpr unsigned EnoughLines = 4000;
   StringRef Buf = SM.getBufferData(File);
   unsigned TabLines = 0, SpaceLines = 0;
   llvm::DenseMap<unsigned, unsigned> Steps;
   unsigned Prev = 0;
-  while (!Buf.empty()) {
+  while (!Buf.empty() && TabLines + SpaceLines < EnoughLines) {
     auto [Line, Rest] = Buf.split('\n');
     Buf = Rest;
     StringRef Code = Line.ltrim(" \t");
