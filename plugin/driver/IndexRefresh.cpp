@@ -175,12 +175,22 @@ llvm::Error Refresh::makeDirectory() {
 }
 
 /// Whether the shard of TU \p I at \p Path still holds; it is kept when so.
-/// A shard that does not read is an error, never silently rebuilt: it may
-/// be another tool's, or a newer hotpath-tidy's.
+/// An older hotpath-tidy's shard is stale, its TU parsed again; any other
+/// shard that does not read is an error, never silently rebuilt: it may be
+/// another tool's, or a newer hotpath-tidy's.
 llvm::Expected<bool> Refresh::holds(size_t I, const std::string &Path) {
   llvm::Expected<index::IndexFile> F = index::readIndexFile(Path);
-  if (!F)
-    return F.takeError();
+  if (!F) {
+    bool Older = false;
+    llvm::Error E = llvm::handleErrors(F.takeError(), [&](const index::OlderVersionError &) {
+      Older = true;
+    });
+    if (E)
+      return std::move(E);
+    if (Older)
+      ++S.Upgraded;
+    return false;
+  }
   if (F->K != index::IndexFile::Kind::Shard || !F->Key)
     return error(Path + ": not a shard (no \"key\"), in the index's shards directory");
   bool Refreshed = false;
@@ -315,6 +325,8 @@ std::string describe(const IndexSummary &S, llvm::StringRef Dir) {
                                   Dir, S.Indexed, S.TUs, S.TUs == 1 ? "" : "s", S.UpToDate);
   if (S.Removed)
     Out += llvm::formatv(", {0} removed", S.Removed);
+  if (S.Upgraded)
+    Out += llvm::formatv(", {0} rebuilt from an older hotpath-tidy", S.Upgraded);
   Out += llvm::formatv(" ({0:f1} s)", S.Seconds);
   return Out;
 }

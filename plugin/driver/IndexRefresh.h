@@ -38,6 +38,7 @@ struct IndexSummary {
   size_t TUs = 0;        // translation units considered
   size_t Indexed = 0;    // parsed anew
   size_t UpToDate = 0;   // shard reused
+  size_t Upgraded = 0;   // shard of an older index version, parsed again
   size_t Removed = 0;    // shards of TUs no longer in the database
   /// A TU that indexed with errors or not at all: what became of it, and
   /// clang's first error.

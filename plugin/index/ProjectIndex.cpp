@@ -231,6 +231,12 @@ public:
     std::optional<int64_t> Version = O->getInteger("version");
     if (!Version)
       return fail("\"version\" is missing or not an integer");
+    if (*Version < FormatVersion)
+      return llvm::make_error<OlderVersionError>(
+          Name + ": project index version " + std::to_string(*Version) +
+              ", and this hotpath-tidy reads version " + std::to_string(FormatVersion) +
+              ": rebuild it (hotpath-tidy --index-only --reindex -p <build-dir>)",
+          *Version);
     if (*Version != FormatVersion)
       return fail("project index version " + std::to_string(*Version) +
                   ", and this hotpath-tidy reads version " + std::to_string(FormatVersion) +
@@ -582,6 +588,8 @@ llvm::Expected<IndexFile> parseIndexFile(llvm::StringRef Text, llvm::StringRef N
     return R.fail("not valid JSON: " + llvm::toString(V.takeError()));
   return R.read(*V);
 }
+
+char OlderVersionError::ID = 0;
 
 llvm::Expected<IndexFile> readIndexFile(llvm::StringRef Path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf = llvm::MemoryBuffer::getFile(Path);

@@ -151,6 +151,22 @@ struct IndexFile {
 
 /// The JSON text of \p F (docs/project-index.md).
 std::string toJSON(const IndexFile &F);
+/// The error of an index file an older hotpath-tidy wrote. A shard is a
+/// cache of its TU, so the index refresh parses that TU again; anyone else
+/// reading it reports the error, which says how to rebuild.
+class OlderVersionError : public llvm::ErrorInfo<OlderVersionError> {
+public:
+  static char ID;
+  OlderVersionError(std::string Msg, int64_t Version) : Msg(std::move(Msg)), Version(Version) {}
+  void log(llvm::raw_ostream &OS) const override { OS << Msg; }
+  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
+  int64_t version() const { return Version; }
+
+private:
+  std::string Msg;
+  int64_t Version;
+};
+
 /// Parses index JSON. Errors say what is wrong and where, prefixed by
 /// \p Name (the file): not JSON, not an index, another version, a field
 /// of the wrong type.

@@ -150,6 +150,10 @@ if [ -n "$binary" ]; then
   cp "$work/idx-db/two.c" "$work/idx-db/two.c.before"
   check "$binary" index-shard-malformed 2 "$shard: not valid JSON" "$work/idx-db/two.c" same -- \
     "$binary" -p "$work/idx-db" --fix
+  # An older hotpath-tidy's shard is a cache to rebuild, not an error.
+  printf '{"format": "hotpath-project-index", "version": 2, "kind": "shard", "files": []}\n' >"$shard"
+  check "$binary" index-shard-older 0 "1 of 1 translation unit indexed, 0 up to date, 1 rebuilt from an older hotpath-tidy" \
+    "$work/idx-db/two.c" same -- "$binary" --index-only -p "$work/idx-db"
 fi
 # Negative control: a tool that goes on without flags, as clang-tidy does, but
 # fixes nothing, must fail the missing-database case.
