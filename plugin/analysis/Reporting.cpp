@@ -199,4 +199,21 @@ bool isNoreturnStatement(const Stmt *S, const RuleIndex &Rules,
   return false;
 }
 
+bool readsVariadicArguments(const Stmt *Body) {
+  if (!Body)
+    return false;
+  if (isa<VAArgExpr>(Body))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(Body))
+    switch (Call->getBuiltinCallee()) {
+    case Builtin::BI__builtin_va_start:
+    case Builtin::BI__va_start:
+      return true;
+    default:
+      break;
+    }
+  return llvm::any_of(Body->children(),
+                      [](const Stmt *C) { return C && readsVariadicArguments(C); });
+}
+
 } // namespace hotpath

@@ -61,6 +61,10 @@ bool nameSaysAborting(llvm::StringRef Name);
 bool isReportingStatement(const clang::Stmt *S, const RuleIndex &Rules,
                           const clang::ASTContext &Ctx);
 
+/// Whether \p Body reads its function's variadic arguments (va_start,
+/// va_arg): the mark of a function that formats a message.
+bool readsVariadicArguments(const clang::Stmt *Body);
+
 /// A statement after which control never continues: a call to a noreturn
 /// function (attribute or rule set). `return` is handled by the callers.
 bool isNoreturnStatement(const clang::Stmt *S, const RuleIndex &Rules,

@@ -10,6 +10,7 @@
 #include "checks/CheckSplitCheck.h"
 #include "checks/CheckSplitPlanner.h"
 #include "analysis/Implication.h"
+#include "analysis/Reporting.h"
 #include "analysis/SideEffects.h"
 #include "rewrite/FastPath.h"
 #include "clang/AST/ASTContext.h"
@@ -64,6 +65,7 @@ enum class NotCandidate {
   Cold,         // already cold, or always_inline
   Invalid,      // did not compile
   SystemHeader,
+  Formatter,    // variadic, and reads its arguments with va_start
 };
 
 const char *describe(NotCandidate Why) {
@@ -90,6 +92,9 @@ const char *describe(NotCandidate Why) {
     return "it does not compile";
   case NotCandidate::SystemHeader:
     return "it is in a system header";
+  case NotCandidate::Formatter:
+    return "it is variadic and reads its arguments with va_start: a function that formats "
+           "a message, whose printing is its work, not a check's failure path";
   }
   llvm_unreachable("unknown reason");
 }
@@ -117,6 +122,10 @@ NotCandidate candidacy(const FunctionDecl *FD, const SourceManager &SM) {
   SourceLocation Loc = FD->getLocation();
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
     return NotCandidate::SystemHeader;
+  // pr_verbose(), dbprintf(), __btrfs_warning_on(): `if (quiet) return;`
+  // then the printing the function exists for.
+  if (FD->isVariadic() && readsVariadicArguments(FD->getBody()))
+    return NotCandidate::Formatter;
   return NotCandidate::None;
 }
 
