@@ -98,8 +98,7 @@ bool readsCommandLine(const Stmt *E, bool ArgcArgv) {
       continue;
     if (const auto *Call = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *F = Call->getDirectCallee(); F && F->getIdentifier())
-        if (F->getName() == "getopt" || F->getName() == "getopt_long" ||
-            F->getName() == "getopt_long_only")
+        if (F->getName().contains("getopt")) // bsdtar_getopt(), cpio_getopt()
           return true;
     if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && ArgcArgv)
       if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()); VD && VD->getIdentifier())
@@ -173,13 +172,72 @@ bool isOutputLoop(const Stmt *Loop, const RuleIndex &Rules) {
   return false;
 }
 
+/// A condition that holds on failure: `unlikely(c)`, `ret`, `ret != 0`,
+/// `ret < 0`, `IS_ERR(p)`.
+bool testsForFailure(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(Cond)) {
+    if (Call->getBuiltinCallee() == Builtin::BI__builtin_expect && Call->getNumArgs() == 2) {
+      const auto *Expected =
+          dyn_cast<IntegerLiteral>(Call->getArg(1)->IgnoreParenImpCasts());
+      return Expected && Expected->getValue() == 0;
+    }
+    if (const FunctionDecl *F = Call->getDirectCallee(); F && F->getIdentifier())
+      return F->getName() == "IS_ERR" || F->getName() == "IS_ERR_OR_NULL";
+    return false;
+  }
+  if (const auto *Op = dyn_cast<BinaryOperator>(Cond)) {
+    const auto *Zero = dyn_cast<IntegerLiteral>(Op->getRHS()->IgnoreParenImpCasts());
+    return (Op->getOpcode() == BO_NE || Op->getOpcode() == BO_LT) && Zero &&
+           Zero->getValue() == 0 && namesAnError(Op->getLHS());
+  }
+  return namesAnError(Cond);
+}
+
+/// A branch that handles a failure: its condition tests for one, or one of
+/// its own statements (not those nested in them) reports, jumps (`goto out`),
+/// never returns, or returns a negative constant (`return -EINVAL`). LLVM's
+/// static branch weights call such branches unlikely; a call in one runs when
+/// something went wrong, however many loops are around it: btrfs check's
+/// repair calls, e2fsck's fix_problem() under `if (pctx.errcode)`, zstd's
+/// error help.
+bool isColdBranch(const Stmt *Branch, const Expr *Cond, const RuleIndex &Rules,
+                  const ASTContext &Ctx) {
+  if (!Branch)
+    return false;
+  if (Cond && testsForFailure(Cond))
+    return true;
+  llvm::SmallVector<const Stmt *, 8> Stmts;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Branch))
+    Stmts.append(CS->body_begin(), CS->body_end());
+  else
+    Stmts.push_back(Branch);
+  for (const Stmt *S : Stmts) {
+    if (isa<GotoStmt>(S))
+      return true;
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      const Expr *V = Ret->getRetValue();
+      if (!V || V->isValueDependent() || V->isTypeDependent())
+        continue;
+      Expr::EvalResult R;
+      if (V->getType()->isIntegerType() && V->EvaluateAsInt(R, Ctx) && R.Val.getInt().isNegative())
+        return true;
+      continue;
+    }
+    if (isa<Expr, DoStmt>(S) &&
+        (isNoreturnStatement(S, Rules, Ctx) || isReportingStatement(S, Rules, Ctx)))
+      return true;
+  }
+  return false;
+}
+
 /// Walks the written code of bodies and records calls and function
 /// references. A plain recursive walk of children(), several times cheaper
 /// than a RecursiveASTVisitor, which also walks types and declarations.
 class BodyWalker {
 public:
   BodyWalker(CallSiteIndex &Index, const ASTContext &Ctx, const RuleIndex &Rules)
-      : Index(Index), SM(Ctx.getSourceManager()), LangOpts(Ctx.getLangOpts()),
+      : Index(Index), Ctx(Ctx), SM(Ctx.getSourceManager()), LangOpts(Ctx.getLangOpts()),
         Rules(Rules) {}
 
   void walkBody(const Stmt *Body, const FunctionDecl *Enclosing) {
@@ -205,6 +263,15 @@ private:
   /// Set in the loop count inside a command-line loop (isArgumentLoop);
   /// the other bits count the loops around a call.
   static constexpr unsigned OncePerRunBit = 1u << 31;
+  /// Set inside a branch that handles a failure (isColdBranch).
+  static constexpr unsigned ColdBit = 1u << 30;
+  /// Bits 16-29 count the branches around a call (the arms of an if, a
+  /// switch or ?:, the right side of && and ||), bits 0-15 its loops.
+  static constexpr unsigned LoopMask = 0xFFFF, BranchUnit = 1u << 16,
+                            BranchMask = 0x3FFFu << 16;
+  static unsigned inBranch(unsigned Loops) {
+    return (Loops & BranchMask) == BranchMask ? Loops : Loops + BranchUnit;
+  }
 
   void walk(const Stmt *S, const FunctionDecl *Enclosing, unsigned Loops, unsigned Depth) {
     if (Depth > MaxRecursion) {
@@ -233,10 +300,43 @@ private:
         S = cast<PseudoObjectExpr>(S)->getSyntacticForm();
         continue;
       case Stmt::BinaryOperatorClass:
-      case Stmt::CompoundAssignOperatorClass:
-        walk(cast<BinaryOperator>(S)->getLHS(), Enclosing, Loops, Depth);
-        S = cast<BinaryOperator>(S)->getRHS();
+      case Stmt::CompoundAssignOperatorClass: {
+        const auto *Op = cast<BinaryOperator>(S);
+        walk(Op->getLHS(), Enclosing, Loops, Depth);
+        if (Op->isLogicalOp()) // the right side runs on one outcome only
+          Loops = inBranch(Loops);
+        S = Op->getRHS();
         continue;
+      }
+      case Stmt::ConditionalOperatorClass: {
+        const auto *Op = cast<ConditionalOperator>(S);
+        walk(Op->getCond(), Enclosing, Loops, Depth);
+        walk(Op->getTrueExpr(), Enclosing, inBranch(Loops), Depth);
+        S = Op->getFalseExpr();
+        Loops = inBranch(Loops);
+        continue;
+      }
+      case Stmt::SwitchStmtClass: {
+        const auto *Switch = cast<SwitchStmt>(S);
+        for (const Stmt *C : {Switch->getInit(),
+                              static_cast<const Stmt *>(Switch->getConditionVariableDeclStmt()),
+                              static_cast<const Stmt *>(Switch->getCond())})
+          if (C)
+            walk(C, Enclosing, Loops, Depth);
+        // One case of N is taken 1/N of the time (LLVM's weights without
+        // a profile): log2(N) halvings.
+        unsigned Cases = 0, Halvings = 1;
+        for (const SwitchCase *C = Switch->getSwitchCaseList(); C; C = C->getNextSwitchCase())
+          ++Cases;
+        while ((1u << Halvings) < Cases && Halvings < 8)
+          ++Halvings;
+        unsigned InCase = Loops;
+        for (unsigned H = 0; H < Halvings; ++H)
+          InCase = inBranch(InCase);
+        if (const Stmt *Body = Switch->getBody())
+          walk(Body, Enclosing, InCase, Depth);
+        return;
+      }
       case Stmt::IntegerLiteralClass:
       case Stmt::CharacterLiteralClass:
       case Stmt::FloatingLiteralClass:
@@ -256,6 +356,21 @@ private:
         else if (!isOutputLoop(S, Rules))
           ++Loops;
         break;
+      case Stmt::IfStmtClass: {
+        const auto *If = cast<IfStmt>(S);
+        for (const Stmt *C : {If->getInit(), static_cast<const Stmt *>(If->getConditionVariableDeclStmt()),
+                              static_cast<const Stmt *>(If->getCond())})
+          if (C)
+            walk(C, Enclosing, Loops, Depth);
+        if (const Stmt *Then = If->getThen())
+          walk(Then, Enclosing,
+               inBranch(Loops) | (isColdBranch(Then, If->getCond(), Rules, Ctx) ? ColdBit : 0),
+               Depth);
+        if (const Stmt *Else = If->getElse())
+          walk(Else, Enclosing,
+               inBranch(Loops) | (isColdBranch(Else, nullptr, Rules, Ctx) ? ColdBit : 0), Depth);
+        return;
+      }
       case Stmt::CXXForRangeStmtClass: {
         // The begin/end/!= calls clang adds are not call sites anyone wrote.
         const auto *Range = cast<CXXForRangeStmt>(S);
@@ -306,11 +421,13 @@ private:
         InAssert = !Rules.AssertMacros.empty() &&
                    isInsideMacroNamed(Loc, Rules.AssertMacros, SM, LangOpts);
       }
-      unsigned RealLoops = Loops & ~OncePerRunBit;
+      unsigned RealLoops = Loops & LoopMask;
+      unsigned Branches = (Loops & BranchMask) / BranchUnit;
+      bool Cold = Loops & ColdBit;
       bool Once = (Loops & OncePerRunBit) ||
                   (RealLoops == 0 && Enclosing && Enclosing->isMain());
-      Index.recordCall(Call, Direct, Enclosing, Once ? 0 : RealLoops, InAccessor, InAssert,
-                       Once);
+      Index.recordCall(Call, Direct, Enclosing, Once || Cold ? 0 : RealLoops, InAccessor,
+                       InAssert, Once, Cold, Branches);
     }
     // The callee's own name is a call, not a use of its address.
     bool NamedCallee = Direct && Callee && isa<DeclRefExpr>(Callee->IgnoreParenImpCasts());
@@ -320,6 +437,7 @@ private:
   }
 
   CallSiteIndex &Index;
+  const ASTContext &Ctx;
   const SourceManager &SM;
   const LangOptions &LangOpts;
   const RuleIndex &Rules;
@@ -334,7 +452,7 @@ void CallSiteIndex::indexBody(const Stmt *Body, const FunctionDecl *Enclosing,
 
 void CallSiteIndex::recordCall(const CallExpr *Call, const FunctionDecl *Callee,
                                const FunctionDecl *Enclosing, unsigned Loops, bool InAccessor,
-                               bool InAssert, bool OncePerRun) {
+                               bool InAssert, bool OncePerRun, bool Cold, unsigned Branches) {
   CallSiteStats &S = Stats[Callee->getCanonicalDecl()];
   ++S.Calls;
   S.OncePerRun += OncePerRun;
@@ -342,7 +460,7 @@ void CallSiteIndex::recordCall(const CallExpr *Call, const FunctionDecl *Callee,
   S.FromMacroAccessors += InAccessor;
   S.InAssertMacros += InAssert;
   if (Enclosing)
-    Sites.push_back({Call, Enclosing, Loops > 0, InAccessor, Loops});
+    Sites.push_back({Call, Enclosing, Loops > 0, InAccessor, Loops, Cold, Branches});
 }
 
 void CallSiteIndex::recordAddressTaken(const FunctionDecl *FD) {

@@ -102,9 +102,11 @@ public:
   /// for a global's initializer), and a function used as a value.
   /// \p Loops: the hot loops around the call (0 for one that runs once a
   /// run: in main outside any loop, or in a loop over the command line).
+  /// \p Cold: in a branch that handles a failure (no loops then).
   void recordCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
                   const clang::FunctionDecl *Enclosing, unsigned Loops, bool InAccessor,
-                  bool InAssert, bool OncePerRun = false);
+                  bool InAssert, bool OncePerRun = false, bool Cold = false,
+                  unsigned Branches = 0);
   void recordAddressTaken(const clang::FunctionDecl *FD);
   void recordMacroDefinition(const clang::IdentifierInfo *Macro,
                              const clang::MacroInfo &Info);
@@ -125,6 +127,14 @@ public:
     /// How many loops are around the call (those that print every
     /// iteration or walk the command line not counted).
     unsigned Loops = 0;
+    /// In a branch that handles a failure (`if (ret)`, one that reports or
+    /// returns a negative constant): it runs when something went wrong,
+    /// its loops are not counted, and heat does not flow through it.
+    bool Cold = false;
+    /// The branches around the call in its function: arms of if, switch
+    /// and ?:, right sides of && and ||. Each is taken half the time, as
+    /// LLVM's static branch weights say when nothing else is known.
+    unsigned Branches = 0;
   };
   const std::vector<Site> &sites() const { return Sites; }
   /// Every function called, or used as a value, in the TU, with what the

@@ -190,6 +190,10 @@ private:
         J.attribute("loops", static_cast<int64_t>(C.Loops));
       if (!C.Accessor.empty())
         J.attribute("accessor", C.Accessor);
+      if (C.Cold)
+        J.attribute("cold", true);
+      if (C.Branches)
+        J.attribute("branches", static_cast<int64_t>(C.Branches));
       if (!C.Macros.empty())
         J.attributeArray("macros", [&] {
           for (const std::string &M : C.Macros)
@@ -442,9 +446,10 @@ private:
     const llvm::json::Object *O = object(V, Where);
     if (!O || !location(*O, Where, C.Loc) || !str(*O, "caller", Where, C.Caller, true) ||
         !optUnsigned(*O, "count", Where + ".count", C.Count) ||
-        !boolean(*O, "loop", Where, C.InLoop) ||
+        !boolean(*O, "loop", Where, C.InLoop) || !boolean(*O, "cold", Where, C.Cold) ||
         !str(*O, "caller_usr", Where, C.CallerUSR, false) ||
         !optUnsigned(*O, "loops", Where + ".loops", C.Loops) ||
+        !optUnsigned(*O, "branches", Where + ".branches", C.Branches) ||
         !str(*O, "accessor", Where, C.Accessor, false) || !strings(*O, "macros", Where, C.Macros))
       return false;
     if (C.InLoop && C.Loops == 0)

@@ -35,7 +35,7 @@ namespace hotpath::index {
 inline constexpr const char FormatName[] = "hotpath-project-index";
 /// The version this build writes and reads; any other is an error. Bump it
 /// whenever a field changes meaning or a reader would miss a new one.
-inline constexpr unsigned FormatVersion = 3;
+inline constexpr unsigned FormatVersion = 4;
 
 /// A place in a file: absolute, symlink-free path; 1-based line and
 /// (byte) column of the expansion, as clang reports them.
@@ -90,6 +90,11 @@ struct CallSite {
   /// every iteration or walk the command line are not counted.
   unsigned Loops = 0;
   std::string Accessor;      // the macro that wrote the caller, or ""
+  /// In a branch that handles a failure (CallSiteIndex::Site::Cold): no
+  /// loops counted, and heat does not flow through it.
+  bool Cold = false;
+  /// The branches around the call in its function (CallSiteIndex::Site).
+  unsigned Branches = 0;
   std::vector<std::string> Macros; // macros whose expansion holds the call
   /// Arguments that are integer constants: parameter index -> value, as
   /// the parameter receives it (sizeof(u32) passed to an int: 4).

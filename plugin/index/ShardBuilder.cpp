@@ -73,6 +73,8 @@ CallSite RecordMaker::callSite(const CallSiteIndex::Site &S) {
   C.CallerUSR = usr(S.Caller);
   C.InLoop = S.InLoop;
   C.Loops = S.Loops;
+  C.Cold = S.Cold;
+  C.Branches = S.Branches;
   if (S.InAccessor)
     C.Accessor = outermostMacroName(S.Caller->getLocation(), SM, Ctx.getLangOpts()).str();
   if (Call->getBeginLoc().isMacroID())

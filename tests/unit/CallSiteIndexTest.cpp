@@ -116,6 +116,73 @@ int init = sizeof(check(1));
   ASSERT_EQ(I->Defs.GlobalInits.size(), 3u); // table, sum and init
 }
 
+TEST(CallSiteIndex, CallsInBranchesThatHandleAFailureAreCold) {
+  // Each callee is called once in a loop; the cold ones in a branch whose
+  // condition tests an error or that reports, jumps, never returns or
+  // returns a negative constant. Their loops are not counted.
+  auto I = index(R"c(#include <stdio.h>
+#include <stdlib.h>
+#define unlikely(x) __builtin_expect(!!(x), 0)
+int step(int i);
+void in_ret(int i); void in_err(int i); void in_unlikely(int i); void in_report(int i);
+void in_goto(int i); void in_abort(int i); void in_neg(int i); void in_else(int i);
+void plain(int i); void in_ok(int i); void in_zero(int i);
+struct ctx { long errcode; };
+int walk(int n, struct ctx *pctx) {
+  for (int i = 0; i < n; i++) {
+    int ret = step(i), err = step(i + 1);
+    if (ret) in_ret(i);
+    if (pctx->errcode) { in_err(i); }
+    if (unlikely(i > n)) in_unlikely(i);
+    if (i == 7) { fprintf(stderr, "seven\n"); in_report(i); }
+    if (i == 8) { in_goto(i); goto out; }
+    if (i == 9) { in_abort(i); abort(); }
+    if (i == 10) { in_neg(i); return -22; }
+    if (i != 11) plain(i); else { in_else(i); return -1; }
+    if (!ret) in_ok(i);
+    if (i == 12) { in_zero(i); return 0; }
+    (void)err;
+  }
+out:
+  return 0;
+}
+)c");
+  std::vector<std::string> Cold, Hot;
+  for (const CallSiteIndex::Site &S : I->Index.sites()) {
+    std::string Name = S.Call->getDirectCallee()->getNameAsString();
+    if (Name == "step" || Name == "fprintf" || Name == "abort" || Name == "__builtin_expect")
+      continue;
+    (S.Cold ? Cold : Hot).push_back(Name);
+    EXPECT_EQ(S.Loops, S.Cold ? 0u : 1u) << Name;
+  }
+  EXPECT_EQ(Cold, (std::vector<std::string>{"in_ret", "in_err", "in_unlikely", "in_report",
+                                            "in_goto", "in_abort", "in_neg", "in_else"}));
+  EXPECT_EQ(Hot, (std::vector<std::string>{"plain", "in_ok", "in_zero"}));
+  EXPECT_EQ(I->stats("in_ret").InLoops, 0u);
+  EXPECT_EQ(I->stats("plain").InLoops, 1u);
+}
+
+TEST(CallSiteIndex, BranchesAroundACallHalveItsRuns) {
+  // Each arm of an if, ?:, the right side of && and ||: one halving; one
+  // case of a switch of N: log2(N), rounded up.
+  auto I = index(R"c(
+int f(int); int g(int); int h(int); int k(int); int m(int); int q(int);
+int w(int n, int c) {
+  int r = f(n);
+  if (c) r += g(n); else r += h(n);
+  r += c ? k(n) : 0;
+  if (c > 1 && m(n)) r++;
+  switch (c) { case 1: case 2: case 3: case 4: case 5: break; default: r += q(n); }
+  return r;
+}
+)c");
+  std::vector<std::string> Got;
+  for (const CallSiteIndex::Site &S : I->Index.sites())
+    Got.push_back(S.Call->getDirectCallee()->getNameAsString() + ":" +
+                  std::to_string(S.Branches));
+  EXPECT_EQ(Got, (std::vector<std::string>{"f:0", "g:1", "h:1", "k:1", "m:1", "q:3"}));
+}
+
 TEST(CallSiteIndex, BraceInitialisersAreCountedOnceAsWritten) {
   auto I = index(R"c(
 int f(int x) { return x; }

@@ -261,9 +261,9 @@ TEST(ProjectIndexFormat, BadFilesAreErrorsNamingTheFileAndField) {
             "idx.json: not a hotpath-tidy project index (its \"format\" is not "
             "\"hotpath-project-index\")");
   EXPECT_EQ(errorOf("{\"format\": \"hotpath-project-index\", \"version\": 1, \"kind\": \"index\"}"),
-            "idx.json: project index version 1, and this hotpath-tidy reads version 3: rebuild "
+            "idx.json: project index version 1, and this hotpath-tidy reads version 4: rebuild "
             "it (hotpath-tidy --index-only --reindex -p <build-dir>)");
-  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 3, \"kind\": "
+  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 4, \"kind\": "
                            "\"index\", \"files\": [\"/a.c\"], \"tus\": [0], ";
   EXPECT_EQ(errorOf(Head + "\"functions\": [{\"usr\": \"u\", \"name\": \"f\", \"calls\": "
                            "[{\"at\": [0, 1, 1], \"caller\": 7}]}]}"),
@@ -358,6 +358,19 @@ bool check_len(const struct rec *r, unsigned int off, int size)
 }
 )c";
 
+/// \p Name called in 4 nested loops in main: with the whole program in
+/// view, heat needs a chain estimated to run 2^20 times (HeatModel.h).
+Function calledInALoop(const std::string &Name) {
+  Function Fn;
+  Fn.USR = "c:@F@" + Name;
+  Fn.Name = Name;
+  CallSite C = site("/p/src/main.c", 30, "main", true);
+  C.CallerUSR = "c:@F@main";
+  C.Loops = 4;
+  Fn.Calls = {C};
+  return Fn;
+}
+
 Function checkLenIn(std::vector<CallSite> Calls) {
   Function Fn;
   Fn.USR = "c:@F@check_len";
@@ -437,6 +450,7 @@ unsigned c(const struct rec *r, unsigned o) { unsigned n = 0; for (int i = 0; i 
   // External: the project index holds every call.
   CallSite Sz4 = site("/p/src/main.c", 16, "main", true);
   Sz4.ConstantArgs = {{2, 4}};
+  Sz4.Loops = 4; // in four nested loops: 2^20 runs
   IndexOnDisk Idx({checkLenIn({Sz4})});
   // (Declared in a header, so that the fix is planned and its notes given.)
   std::string External = "#include <stdio.h>\n#include \"rec.h\"\n" +
@@ -537,7 +551,7 @@ unsigned long run(unsigned long n)
   H.Shape = HookShape::Kind::Constant;
   H.Disabled = "0";
   Function Hook = remoteHook("should_fail", "/p/src/fault.c", H, "remote-hook.c");
-  IndexOnDisk Idx({Hook});
+  IndexOnDisk Idx({Hook, calledInALoop("run")});
   RunResult R = Gate.run(Caller, "remote-hook.c", {{"ProjectIndex", Idx.path()}});
   ASSERT_GE(R.Diags.size(), 2u) << R.dump();
   EXPECT_EQ(R.Diags[0], Gate.warning(6, 7, "hot call to hook 'should_fail', which does nothing "
@@ -548,7 +562,7 @@ unsigned long run(unsigned long n)
   // Control: the index knows the function but not as a hook: nothing.
   Hook.Hook.reset();
   Hook.NotHook = true;
-  IndexOnDisk NoHook({Hook});
+  IndexOnDisk NoHook({Hook, calledInALoop("run")});
   EXPECT_TRUE(Gate.run(Caller, "remote-hook.c", {{"ProjectIndex", NoHook.path()}}).Diags.empty());
 }
 
@@ -569,12 +583,12 @@ int run(const int *v, int n)
   H.Shape = HookShape::Kind::Constant;
   H.Disabled = "4";
   Function Getter = remoteHook("num_csums", "/p/src/ctree.c", H, "getter.c");
-  IndexOnDisk Idx({Getter});
+  IndexOnDisk Idx({Getter, calledInALoop("run")});
   RunResult R = Gate.run(Caller, "getter.c", {{"ProjectIndex", Idx.path()}});
   EXPECT_TRUE(R.Diags.empty()) << R.dump();
   // Control: kept out of line on purpose (noinline), it is a hook.
   Getter.Hook->Marker = "noinline";
-  IndexOnDisk Marked({Getter});
+  IndexOnDisk Marked({Getter, calledInALoop("run")});
   RunResult M = Gate.run(Caller, "getter.c", {{"ProjectIndex", Marked.path()}});
   ASSERT_GE(M.Diags.size(), 2u) << M.dump();
   EXPECT_EQ(M.Diags[1].Message, "'num_csums' is a hook: its body in ctree.c only returns 4 "
@@ -649,7 +663,7 @@ int run(int n)
   H.Switch = "GlobalConfig.xTest";
   H.Globals = {"theConfig", "GlobalConfig"};
   H.Declarations = {"", ""};
-  IndexOnDisk Idx({remoteHook("fault_sim", "/p/src/util.c", H, "sim.c")});
+  IndexOnDisk Idx({remoteHook("fault_sim", "/p/src/util.c", H, "sim.c"), calledInALoop("run")});
   RunResult R = Gate.run(Caller, "sim.c", {{"ProjectIndex", Idx.path()}}, {{"cfg.h", Header}});
   ASSERT_TRUE(R.errors().empty()) << R.dump();
   ASSERT_EQ(R.diagsOfLevel("warning").size(), 2u) << R.dump();
@@ -705,7 +719,7 @@ TEST(ProjectIndexInChecks, AnIndexThatDoesNotReadIsAConfigurationError) {
   ASSERT_EQ(R.errors().size(), 1u) << R.dump();
   EXPECT_EQ(R.errors()[0].Message,
             "hotpath-check-split: ProjectIndex: " + Path +
-                ": project index version 7, and this hotpath-tidy reads version 3: rebuild it "
+                ": project index version 7, and this hotpath-tidy reads version 4: rebuild it "
                 "(hotpath-tidy --index-only --reindex -p <build-dir>)");
   RunResult Missing = Split.run(CheckLen, "bad-index.c", {{"ProjectIndex", Path + ".none"}});
   ASSERT_EQ(Missing.errors().size(), 1u) << Missing.dump();
