@@ -29,6 +29,8 @@ void HotpathCheck::loadShared() {
   std::vector<std::string> Hot = Reader.list("HotFunctions");
   std::string ProfilePath = Reader.text("Profile");
   Heat.ProfileThreshold = Reader.percent("ProfileThreshold", 0.5);
+  Heat.ChainHeatThreshold = static_cast<int>(
+      Reader.count("ChainHeatThreshold", HeatSettings::DefaultChainHeatThreshold));
   Heat.Metric = Reader.choice<Profile::Metric>(
       "ProfileMetric",
       {{"self", Profile::Metric::Self},

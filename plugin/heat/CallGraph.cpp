@@ -34,21 +34,43 @@ std::string HeatChain::text() const {
   return Out;
 }
 
+namespace {
+/// A loop multiplies by 32, a branch halves: powers of two.
+constexpr int LoopWeight = 5;
+int stepScore(unsigned Loops, bool Accessor, unsigned Branches) {
+  return LoopWeight * static_cast<int>(Loops + (Accessor ? 1 : 0)) - static_cast<int>(Branches);
+}
+} // namespace
+
 const CallGraph::Best &CallGraph::bestOfIndexed(const std::string &USR, unsigned Depth) const {
   Best &B = Indexed[USR];
   if (B.Done || B.Visiting || Depth > MaxDepth)
     return B; // a cycle, or too deep: what is known so far
   B.Visiting = true;
   const index::Function *F = Project->find(USR);
+  bool Any = false;
   for (const index::CallSite &C : F ? F->Calls : std::vector<index::CallSite>{}) {
-    unsigned Here = C.Loops + (C.Accessor.empty() ? 0 : 1);
-    unsigned Total = Here;
-    if (!C.CallerUSR.empty() && C.CallerUSR != USR)
-      Total += bestOfIndexed(C.CallerUSR, Depth + 1).Loops;
-    if (Total > B.Loops) {
-      B.Loops = Total;
+    // A call that handles a failure runs when something went wrong; a
+    // recursive call adds no loop to the calls that reach the function (a
+    // tree walk in a loop over children visits each node once).
+    if (C.Cold || C.CallerUSR == USR)
+      continue;
+    bool Accessor = !C.Accessor.empty();
+    int Score = stepScore(C.Loops, Accessor, C.Branches);
+    unsigned Loops = C.Loops + (Accessor ? 1 : 0), Branches = C.Branches;
+    if (!C.CallerUSR.empty()) {
+      const Best &Up = bestOfIndexed(C.CallerUSR, Depth + 1);
+      Score += Up.Score;
+      Loops += Up.Loops;
+      Branches += Up.Branches;
+    }
+    if (!Any || Score > B.Score) {
+      Any = true;
+      B.Score = Score;
+      B.Loops = Loops;
+      B.Branches = Branches;
       B.Via = {C.Caller, llvm::sys::path::filename(C.Loc.File).str(), C.Loc.Line, C.Loops,
-               !C.Accessor.empty()};
+               Accessor, C.Branches};
       B.Next = C.CallerUSR;
     }
   }
@@ -70,19 +92,25 @@ const CallGraph::Best &CallGraph::bestOfLocal(const FunctionDecl *FD, unsigned D
     LocalIndexed = true;
   }
   auto Sites = LocalCallers.find(FD);
+  bool Any = false;
   for (const CallSiteIndex::Site *P : Sites == LocalCallers.end()
                                           ? std::vector<const CallSiteIndex::Site *>{}
                                           : Sites->second) {
     const CallSiteIndex::Site &S = *P;
-    unsigned Total = S.Loops + (S.InAccessor ? 1 : 0);
     const FunctionDecl *Caller = S.Caller->getCanonicalDecl();
-    if (Caller != FD)
-      Total += bestOfLocal(Caller, Depth + 1).Loops;
-    if (Total > B.Loops) {
+    if (S.Cold || Caller == FD) // as bestOfIndexed
+      continue;
+    const Best &Up = bestOfLocal(Caller, Depth + 1);
+    int Score = stepScore(S.Loops, S.InAccessor, S.Branches) + Up.Score;
+    if (!Any || Score > B.Score) {
+      Any = true;
       const SourceManager &SM = S.Caller->getASTContext().getSourceManager();
-      B.Loops = Total;
+      B.Score = Score;
+      B.Loops = S.Loops + (S.InAccessor ? 1 : 0) + Up.Loops;
+      B.Branches = S.Branches + Up.Branches;
       B.Via = {S.Caller->getNameAsString(), fileNameAt(S.Call->getBeginLoc(), SM),
-               SM.getExpansionLineNumber(S.Call->getBeginLoc()), S.Loops, S.InAccessor};
+               SM.getExpansionLineNumber(S.Call->getBeginLoc()), S.Loops, S.InAccessor,
+               S.Branches};
       B.Next.clear();
       LocalNext[FD] = Caller;
     }
@@ -98,6 +126,8 @@ HeatChain CallGraph::chainOf(const FunctionDecl *FD) const {
   if (Project && !USR.empty() && Project->find(USR)) {
     const Best *B = &bestOfIndexed(USR, 0);
     Out.Loops = B->Loops;
+    Out.Branches = B->Branches;
+    Out.Score = B->Score;
     // Follow the best chain out to the last call that has loops around it.
     for (unsigned Left = Out.Loops, I = 0; Left > 0 && I <= MaxDepth; ++I) {
       Out.Steps.push_back(B->Via);
@@ -111,6 +141,8 @@ HeatChain CallGraph::chainOf(const FunctionDecl *FD) const {
   }
   const Best *B = &bestOfLocal(FD, 0);
   Out.Loops = B->Loops;
+  Out.Branches = B->Branches;
+  Out.Score = B->Score;
   const FunctionDecl *At = FD->getCanonicalDecl();
   for (unsigned Left = Out.Loops, I = 0; Left > 0 && I <= MaxDepth; ++I) {
     Out.Steps.push_back(B->Via);

@@ -35,9 +35,18 @@ struct HeatChain {
     unsigned Line = 0;
     unsigned Loops = 0; // loops around this call
     bool Accessor = false;
+    unsigned Branches = 0; // branches around this call
   };
   /// Loops on the chain, in all.
   unsigned Loops = 0;
+  /// Branches on the chain (arms of ifs, switches, ?:, && and || around
+  /// each call), in all.
+  unsigned Branches = 0;
+  /// How often the function runs on this chain, as a power of two: a loop
+  /// runs its body 32 times (5), a branch is taken half the time (-1), as
+  /// LLVM's static estimate assumes. The best chain is the one that scores
+  /// most.
+  int Score = 0;
   /// From the function outwards: the call in its caller first, up to the
   /// outermost call that has loops around it.
   std::vector<Step> Steps;
@@ -59,7 +68,8 @@ public:
 
 private:
   struct Best {
-    unsigned Loops = 0;
+    int Score = 0;
+    unsigned Loops = 0, Branches = 0; // on the best chain
     HeatChain::Step Via;  // the call on the best chain
     std::string Next;     // the caller's key, for the rest of the chain
     bool Done = false, Visiting = false;

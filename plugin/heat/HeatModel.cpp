@@ -9,6 +9,25 @@ namespace hotpath {
 
 unsigned HeatModel::chainLoopsNeeded(const HeatPolicy &P) { return std::max(P.ChainLoops, 1u); }
 
+bool HeatModel::chainIsHot(const HeatChain &C, const HeatPolicy &P) const {
+  return wholeProgram() ? C.Score >= Settings.ChainHeatThreshold : C.Loops >= chainLoopsNeeded(P);
+}
+
+std::string HeatModel::chainNeed(const HeatPolicy &P) const {
+  return wholeProgram() ? "a chain of calls estimated to run 2^" +
+                              std::to_string(Settings.ChainHeatThreshold) + " times"
+                        : "a chain of calls with " + std::to_string(chainLoopsNeeded(P)) +
+                              " loop(s) on it";
+}
+
+std::string HeatModel::chainEstimate(const HeatChain &C) const {
+  std::string Counts = std::to_string(C.Loops) + " loop(s)" +
+                       (wholeProgram() ? ", " + std::to_string(C.Branches) + " branch(es)" : "") +
+                       " on the chain";
+  return wholeProgram() ? "2^" + std::to_string(C.Score) + " runs estimated: " + Counts
+                        : Counts;
+}
+
 unsigned HeatModel::score(const CallSiteStats &S) {
   return S.Calls - S.OncePerRun + 2 * S.InLoops + 4 * S.FromMacroAccessors + S.InAssertMacros +
          4 * static_cast<unsigned>(S.CallingMacros.size()) + (S.NamedHot ? 1000 : 0) +
@@ -16,10 +35,10 @@ unsigned HeatModel::score(const CallSiteStats &S) {
          S.Project.InAssertMacros;
 }
 
-bool HeatModel::repeats(const CallSiteStats &S) {
-  return S.InLoops || S.FromMacroAccessors || S.InAssertMacros || !S.CallingMacros.empty() ||
-         S.NamedHot || S.Project.InLoops || S.Project.FromMacroAccessors ||
-         S.Project.InAssertMacros;
+bool HeatModel::repeats(const CallSiteStats &S, bool CountLoops) {
+  return (CountLoops && (S.InLoops || S.Project.InLoops)) || S.FromMacroAccessors ||
+         S.InAssertMacros || !S.CallingMacros.empty() || S.NamedHot ||
+         S.Project.FromMacroAccessors || S.Project.InAssertMacros;
 }
 
 CallSiteStats HeatModel::stats(const FunctionDecl *FD) const {
@@ -62,25 +81,42 @@ bool HeatModel::isHot(const CallSiteStats &S, unsigned Threshold) const {
 HeatVerdict HeatModel::function(const FunctionDecl *FD, const HeatPolicy &Policy) const {
   HeatVerdict V;
   V.Stats = stats(FD);
-  // Call-site counts alone never make a function hot.
-  bool CountOnly = !hasProfile() && !repeats(V.Stats);
+  // A static function called once, its address never taken, is inlined
+  // into its caller at -O2 (GCC's -finline-functions-called-once, clang's
+  // last-call bonus): no call is left to save. Said with the whole program
+  // in view, which judges the program as its compiler builds it.
+  if (wholeProgram() && !hasProfile() && !FD->isExternallyVisible() &&
+      V.Stats.Calls + V.Stats.Project.Calls == 1 && !V.Stats.AddressTaken) {
+    V.Why = "not hot: it is static and called once, so the compiler inlines it into its "
+            "caller; no call is left to save";
+    return V;
+  }
+  // Call-site counts alone never make a function hot. With the whole
+  // program in view, loops count by the chains of calls only: a loop in a
+  // function that runs once is one loop, whatever its call sites say.
+  bool CountOnly = !hasProfile() && !repeats(V.Stats, !wholeProgram());
   bool Hot = isHot(V.Stats, Policy.Threshold);
   V.Hot = Hot && !CountOnly;
   if (!V.Hot && !hasProfile() && staysOutOfLine(V.Stats)) {
     // Its own call sites are not enough: the program's chains of calls.
     V.Chain = Calls.graph().chainOf(FD);
-    V.ByChain = V.Hot = V.Chain.Loops >= chainLoopsNeeded(Policy);
+    V.ByChain = V.Hot = chainIsHot(V.Chain, Policy);
   }
   if (V.ByChain)
-    V.Why = "hot: " + V.Chain.text() + " (" + std::to_string(V.Chain.Loops) +
-            " loop(s) on the chain, " + std::to_string(chainLoopsNeeded(Policy)) + " needed)";
+    V.Why = "hot: " + V.Chain.text() + " (" + chainEstimate(V.Chain) +
+            (wholeProgram() ? "; 2^" + std::to_string(Settings.ChainHeatThreshold)
+                            : ", " + std::to_string(chainLoopsNeeded(Policy))) +
+            " needed)";
   else
     V.Why = CountOnly && Hot
-                ? "not hot: call sites alone never make a function hot; it needs a call "
-                  "in a loop, from a macro-generated accessor or in an assert-like macro, a "
-                  "chain of calls with " +
-                      std::to_string(chainLoopsNeeded(Policy)) +
-                      " loop(s) on it, a profile, or a name in HotFunctions or the rule set (" +
+                ? "not hot: call sites alone never make a function hot; it needs " +
+                      std::string(wholeProgram() ? "a call " : "a call in a loop, ") +
+                      "from a macro-generated accessor or in an assert-like macro, " +
+                      chainNeed(Policy) +
+                      (wholeProgram() ? " (the best: " + chainEstimate(V.Chain) +
+                                            "; the project index shows every caller)"
+                                      : "") +
+                      ", a profile, or a name in HotFunctions or the rule set (" +
                       V.Stats.describe() + ")"
                 : describe(V.Stats, Policy.Threshold, Policy.ThresholdOption);
   return V;
@@ -97,10 +133,17 @@ bool HeatModel::callIsHot(const CallSiteIndex::Site &Site, const FunctionDecl *H
   CallSiteStats CS = stats(Site.Caller);
   if (hasProfile())
     return isHot(HS, 0) || isHot(CS, 0);
-  if (score(HS) + score(CS) < Threshold)
+  if (Site.Cold || score(HS) + score(CS) < Threshold)
     return false;
-  return Site.InLoop || Site.InAccessor || repeats(CS) ||
-         Calls.graph().chainOf(Site.Caller).Loops > 0;
+  if (Site.InAccessor || repeats(CS, !wholeProgram()))
+    return true;
+  // The loops (and branches) around the call and on the chains of calls
+  // to its caller.
+  HeatChain C = Calls.graph().chainOf(Site.Caller);
+  if (!wholeProgram())
+    return Site.Loops + C.Loops > 0;
+  return 5 * static_cast<int>(Site.Loops) - static_cast<int>(Site.Branches) + C.Score >=
+         Settings.ChainHeatThreshold;
 }
 
 std::string HeatModel::describe(const CallSiteStats &S, unsigned Threshold,

@@ -25,6 +25,14 @@ struct HeatSettings {
   std::optional<Profile> Prof;
   Profile::Metric Metric = Profile::Metric::Self;
   double ProfileThreshold = 0.5;
+  /// With the whole program in view, the estimate a chain of calls must
+  /// reach, as a power of two of runs per program run (CallGraph.h): a
+  /// million runs, at which a check's few instructions of call overhead
+  /// come to a percent of a run of a billion instructions. check_nsec()
+  /// in xfs_repair scores 23 (5 loops, 2 branches); btrfs check's repair
+  /// calls and e2fsck's fix_problem() chains score 14-19.
+  static constexpr unsigned DefaultChainHeatThreshold = 20;
+  int ChainHeatThreshold = DefaultChainHeatThreshold;
   /// With a profile, report whatever the profile says (ReportColdFunctions).
   bool ReportCold = false;
   std::optional<InlineRemarks> Inline;
@@ -106,9 +114,25 @@ public:
   /// or rule set. Thirty-four calls at the top of debugfs' command handlers
   /// (e2fsprogs' check_fs_open) run once per typed command: many call sites
   /// alone do not make a validator hot.
-  static bool repeats(const CallSiteStats &S);
-  /// The loops a chain of calls needs to make a function hot by \p P.
+  /// \p CountLoops: whether a call in a loop counts (not with the whole
+  /// program in view, where the chains of calls count loops).
+  static bool repeats(const CallSiteStats &S, bool CountLoops = true);
+  /// The loops a chain of calls needs to make a function hot by \p P,
+  /// without the whole program in view.
   static unsigned chainLoopsNeeded(const HeatPolicy &P);
+  /// Whether \p C makes a function hot by \p P.
+  bool chainIsHot(const HeatChain &C, const HeatPolicy &P) const;
+  /// "a chain of calls estimated to run 2^20 times", "a chain of calls
+  /// with 2 loop(s) on it".
+  std::string chainNeed(const HeatPolicy &P) const;
+  /// "2^23 runs estimated: 5 loop(s), 2 branch(es) on the chain".
+  std::string chainEstimate(const HeatChain &C) const;
+  /// Whether the project index shows the whole program, every caller of a
+  /// function: then one loop in a function that runs once is one loop, and
+  /// heat needs two on some chain of calls (an estimate of how often the
+  /// function runs, not of how its call sites look). Without it, a
+  /// function's callers are unknown and one loop around a call counts.
+  bool wholeProgram() const { return Calls.projectIndex() != nullptr; }
 
 private:
   const HeatSettings &Settings;

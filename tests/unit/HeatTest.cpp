@@ -165,7 +165,8 @@ index::Function function(std::string Name, std::vector<index::CallSite> Calls) {
 
 TEST(Heat, TheChainCrossesFilesThroughTheIndex) {
   // check_len is defined here and called only in another file, once, by
-  // item_get(), which a third file calls in a loop.
+  // item_get(), which a third file calls in a loop, in a function called in
+  // a loop, itself called in two nested loops: 4 loops, 2^20 runs.
   const char *Code = R"c(#include <stdbool.h>
 #include <stdio.h>
 struct rec { unsigned long len; };
@@ -183,19 +184,84 @@ bool check_len(const struct rec *r, unsigned long off, unsigned long n)
 }
 )c";
   IndexOnDisk Hot({function("check_len", {call("/p/items.c", 38, "item_get", 0)}),
-                   function("item_get", {call("/p/tree.c", 64, "walk_leaf", 1)})});
+                   function("item_get", {call("/p/tree.c", 64, "walk_leaf", 1)}),
+                   function("walk_leaf", {call("/p/tree.c", 90, "walk_tree", 1)}),
+                   function("walk_tree", {call("/p/check.c", 120, "fsck", 2)})});
   RunResult R =
       Split.run(Code, "index-chain.c", {{"ProjectIndex", Hot.path()}, {"Explain", "check_len"}});
   EXPECT_EQ(warnings(R).size(), 1u) << R.dump();
   EXPECT_EQ(notesStarting(R, "hot:"),
             std::vector<std::string>{"hot: called by item_get (items.c:38), which is called "
-                                     "in a loop in walk_leaf (tree.c:64) (1 loop(s) on the "
-                                     "chain, 1 needed)"})
+                                     "in a loop in walk_leaf (tree.c:64), which is called in "
+                                     "a loop in walk_tree (tree.c:90), which is called in 2 "
+                                     "nested loops in fsck (check.c:120) (2^20 runs "
+                                     "estimated: 4 loop(s), 0 branch(es) on the chain; 2^20 "
+                                     "needed)"})
       << R.dump();
-  // Control: item_get called once.
+  // Controls: item_get called once; walk_tree called in one loop (3 loops,
+  // 2^15 runs: the index shows every caller, and fsck runs once).
   IndexOnDisk Cold({function("check_len", {call("/p/items.c", 38, "item_get", 0)}),
                     function("item_get", {call("/p/tree.c", 64, "walk_leaf", 0)})});
   EXPECT_TRUE(warnings(Split.run(Code, "index-chain.c", {{"ProjectIndex", Cold.path()}})).empty());
+  IndexOnDisk OneLoop({function("check_len", {call("/p/items.c", 38, "item_get", 0)}),
+                       function("item_get", {call("/p/tree.c", 64, "walk_leaf", 1)}),
+                       function("walk_leaf", {call("/p/tree.c", 90, "walk_tree", 1)}),
+                       function("walk_tree", {call("/p/check.c", 120, "fsck", 1)})});
+  RunResult One = Split.run(Code, "index-chain.c",
+                            {{"ProjectIndex", OneLoop.path()}, {"Explain", "check_len"}});
+  EXPECT_TRUE(warnings(One).empty()) << One.dump();
+  EXPECT_EQ(notesStarting(One, "not hot: heat score"),
+            std::vector<std::string>{
+                "not hot: heat score 1 (called from 1 call site in items.c) against "
+                "MultiBranchThreshold 3; a call site scores 1, in a loop 2 more, from a "
+                "macro-generated accessor 4 more, in an assert-like macro 1 more"})
+      << One.dump();
+}
+
+TEST(Heat, NeitherAFailureBranchNorRecursionAddsLoops) {
+  // The same loops, but the call to item_get handles a failure (cold): heat
+  // does not flow through it. And a recursive walk in a loop over children
+  // (a tree walk) visits each node once: its self-call adds no loop.
+  const char *Code = R"c(#include <stdbool.h>
+#include <stdio.h>
+struct rec { unsigned long len; };
+bool check_len(const struct rec *r, unsigned long off, unsigned long n)
+{
+	if (off > r->len) {
+		fprintf(stderr, "start\n");
+		return false;
+	}
+	if (n > r->len - off) {
+		fprintf(stderr, "end\n");
+		return false;
+	}
+	return true;
+}
+)c";
+  index::CallSite Cold = call("/p/tree.c", 64, "walk_leaf", 1);
+  Cold.Cold = true;
+  IndexOnDisk Failure({function("check_len", {call("/p/items.c", 38, "item_get", 0)}),
+                       function("item_get", {Cold}),
+                       function("walk_leaf", {call("/p/tree.c", 90, "walk_tree", 3)})});
+  EXPECT_TRUE(warnings(Split.run(Code, "index-chain.c", {{"ProjectIndex", Failure.path()}}))
+                  .empty());
+  // Control: the same call not in a failure branch.
+  IndexOnDisk Plain({function("check_len", {call("/p/items.c", 38, "item_get", 0)}),
+                     function("item_get", {call("/p/tree.c", 64, "walk_leaf", 1)}),
+                     function("walk_leaf", {call("/p/tree.c", 90, "walk_tree", 3)})});
+  EXPECT_EQ(warnings(Split.run(Code, "index-chain.c", {{"ProjectIndex", Plain.path()}})).size(),
+            1u);
+  IndexOnDisk Recursive({function("check_len", {call("/p/tree.c", 38, "walk_tree", 1)}),
+                         function("walk_tree", {call("/p/tree.c", 50, "walk_tree", 3),
+                                                call("/p/main.c", 9, "main", 0)})});
+  EXPECT_TRUE(warnings(Split.run(Code, "index-chain.c", {{"ProjectIndex", Recursive.path()}}))
+                  .empty());
+  // Control: the same tree walk called in 3 nested loops.
+  IndexOnDisk Trees({function("check_len", {call("/p/tree.c", 38, "walk_tree", 1)}),
+                     function("walk_tree", {call("/p/tree.c", 50, "walk_tree", 3),
+                                            call("/p/main.c", 9, "walk_all", 3)})});
+  EXPECT_EQ(warnings(Split.run(Code, "index-chain.c", {{"ProjectIndex", Trees.path()}})).size(),
+            1u);
 }
 
 TEST(Heat, AHookCallIsHotWhenItsCallerRunsInALoop) {
