@@ -560,7 +560,14 @@ bool ShapeReader::readInvertedGuard(llvm::ArrayRef<const Stmt *> &Rest) {
       Reports += countReports(S, Rules, Ctx);
     Leaves = IsVoid || leaves(Last, Rules, Ctx);
   }
-  if ((OnlyReports || Anything) && Reports > 0 && Leaves) {
+  // A void function's "if (nothing to do) return;" followed by work that
+  // reports on the way (btrfs-progs' free_extent_buffer_internal(): drop a
+  // reference, BUG_ON, free) is the function's work, not a failure path. A
+  // failure path says what is wrong first, then repairs (xfs_repair's
+  // check_nsec(): do_warn, then reset the field).
+  bool GuardsWork = Anything && IsVoid && !OnlyReports && !EndsInNoreturn &&
+                    !isReportingStatement(Rest.front(), Rules, Ctx);
+  if ((OnlyReports || Anything) && Reports > 0 && Leaves && !GuardsWork) {
     Shape.Success = LastB.Return;
     LastB.Return = TailRet;
     LastB.Negated = true;

@@ -216,4 +216,31 @@ bool readsVariadicArguments(const Stmt *Body) {
                       [](const Stmt *C) { return C && readsVariadicArguments(C); });
 }
 
+bool namesAnError(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  const NamedDecl *D = nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    D = Ref->getDecl();
+  else if (const auto *Member = dyn_cast<MemberExpr>(E))
+    D = Member->getMemberDecl();
+  if (!D || !D->getIdentifier() || !isa<VarDecl, FieldDecl, ParmVarDecl>(D))
+    return false;
+  std::string Name = D->getName().lower();
+  StringRef N(Name);
+  return N == "ret" || N == "rc" || N == "retval" || N == "ret_val" || N == "err" ||
+         N.ends_with("_err") || N.ends_with("error") || N.ends_with("errcode");
+}
+
+bool testsAnErrorParameter(const Expr *Cond) {
+  if (!Cond)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Cond->IgnoreParenImpCasts()))
+    if (isa<ParmVarDecl>(Ref->getDecl()) && namesAnError(Ref))
+      return true;
+  return llvm::any_of(Cond->children(), [](const Stmt *C) {
+    const auto *E = dyn_cast_or_null<Expr>(C);
+    return E && testsAnErrorParameter(E);
+  });
+}
+
 } // namespace hotpath

@@ -61,6 +61,12 @@ bool nameSaysAborting(llvm::StringRef Name);
 bool isReportingStatement(const clang::Stmt *S, const RuleIndex &Rules,
                           const clang::ASTContext &Ctx);
 
+/// A variable or field that holds an error: `ret`, `err`, `rc`, `retval`,
+/// `errcode`, `pctx.errcode`, `*_err`, `*error`.
+bool namesAnError(const clang::Expr *E);
+/// Whether \p Cond reads a parameter that holds an error (namesAnError).
+bool testsAnErrorParameter(const clang::Expr *Cond);
+
 /// Whether \p Body reads its function's variadic arguments (va_start,
 /// va_arg): the mark of a function that formats a message.
 bool readsVariadicArguments(const clang::Stmt *Body);

@@ -250,6 +250,19 @@ std::optional<CheckShape> CheckSplitCheck::shapeOf(const FunctionDecl *FD, bool 
                   "not a check function: " + describe(ShapeWhy));
     return std::nullopt;
   }
+  // print_tree_block_error(fs_info, eb, err): `if (!err) return;`, then
+  // the report. It tests nothing of its own: its caller found the error.
+  llvm::SmallVector<const Expr *, 8> Tested;
+  for (const FailureBranch &B : Shape->Branches)
+    llvm::append_range(Tested, B.conditions());
+  for (const SuccessExit &E : Shape->Exits)
+    Tested.push_back(E.Cond);
+  if (llvm::all_of(Tested, testsAnErrorParameter)) {
+    if (Explain)
+      explainStep(FD->getLocation(), "not a check function: every condition it tests is an "
+                                     "error its caller passes in; it reports that error");
+    return std::nullopt;
+  }
   if (std::optional<NotACheck> W = findWorkInTests(*Shape, ruleIndex(), Ctx)) {
     if (Explain)
       explainStep(W->Effect.Where ? W->Effect.Where->getBeginLoc() : W->In->getBeginLoc(),
