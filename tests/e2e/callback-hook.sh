@@ -27,9 +27,13 @@ trap 'rm -rf "$work"' EXIT
 # shellcheck source=lib.sh
 source "$here/lib.sh"
 
-tree() { # DEST: a copy of the project with build/compile_commands.json
+tree() { # DEST: a copy of the project, its .clang-tidy included, with build/compile_commands.json
   rm -rf "$1" && mkdir -p "$1/build"
   cp -r "$project/include" "$project/src" "$1/"
+  # The project's .clang-tidy: a small program, one loop counts as hot
+  # (ChainHeatThreshold 5); heat itself is tested by chain-heat.sh and the
+  # unit tests.
+  cp "$project/.clang-tidy" "$1/"
   python3 - "$1" <<'PY'
 import glob, json, os, sys
 d = sys.argv[1]

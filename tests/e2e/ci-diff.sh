@@ -57,6 +57,8 @@ unsigned sum(const struct buf *b)
 C
 printf '#include "buf.h"\nint main(void) { struct buf b = {0, 0}; return (int)sum(&b); }\n' >src/main.c
 printf 'int other(int x) { return x + 1; }\n' >src/other.c
+# A small program: one loop counts as hot (ChainHeatThreshold 5); heat itself is tested by chain-heat.sh and the unit tests.
+printf 'CheckOptions:\n  ChainHeatThreshold: 5\n' >.clang-tidy
 python3 - "$repo" <<'PY'
 import json, sys
 d = sys.argv[1]
@@ -479,7 +481,9 @@ s += ("\n#ifdef DEBUG\n#define ASSERT(x) ((x) ? (void)0 : __builtin_trap())\n#el
       "\nint items_ok(const struct item *items); int first(const struct item *items) { ASSERT(items_ok(items)); return items[0].key; }\n")
 open("src/hook.c", "w").write(s)
 # Nothing in this file switches the hook on: a new gate needs the opt-in.
-open("src/.clang-tidy", "w").write('CheckOptions:\n  hotpath-hook-gate.NewGateWithSetters: "true"\n')
+# This file replaces the root .clang-tidy for src/, so it repeats its
+# ChainHeatThreshold (one loop counts as hot in this small program).
+open("src/.clang-tidy", "w").write('CheckOptions:\n  hotpath-hook-gate.NewGateWithSetters: "true"\n  ChainHeatThreshold: 5\n')
 d = sys.argv[2]
 db = json.load(open(d + "/compile_commands.json"))
 db.append({"directory": d, "file": "src/hook.c", "arguments": ["cc", "-std=c11", "-c", "src/hook.c", "-o", "hook.o"]})

@@ -131,6 +131,8 @@ printf 'int other(int x) { return x + 1; }\n' >"$src/src/other.c"
   sed -n '/CHECK-MESSAGES:/d; /^static bool check_bounds/,$p' "$here/../checks/hotpath-check-split/two-branch-subsumed.c" |
     sed 's/check_bounds/old_bounds/; s/get\([0-9]*\)(/old_get\1(/'; } >"$src/src/old.c"
 printf 'build/\nhotpath.sarif\nhotpath-fixes.diff\n' >"$src/.gitignore"
+# A small program: one loop counts as hot (ChainHeatThreshold 5); heat itself is tested by chain-heat.sh and the unit tests.
+printf 'CheckOptions:\n  ChainHeatThreshold: 5\n' >"$src/.clang-tidy"
 (cd "$src" && git init -q -b main && g add -A && g commit -qm base)
 git clone -q --bare "$src" "$work/origin.git"
 
@@ -256,6 +258,8 @@ mkproject() { # a fresh checkout of tests/e2e/projects/c, with a CMakeLists.txt
   cp -r "$here/projects/c/include" "$here/projects/c/src" "$mp/"
   printf 'cmake_minimum_required(VERSION 3.16)\nproject(proj C)\nadd_executable(prog %s)\ntarget_include_directories(prog PRIVATE include)\n' \
     "$(cd "$mp" && ls src/*.c | tr '\n' ' ')" >"$mp/CMakeLists.txt"
+  # A small program: one loop counts as hot (ChainHeatThreshold 5); heat itself is tested by chain-heat.sh and the unit tests.
+  printf 'CheckOptions:\n  ChainHeatThreshold: 5\n' >"$mp/.clang-tidy"
 }
 upload=$(sed -n 1p "$work/matrix-paths") download=$(sed -n 2p "$work/matrix-paths")
 rm -rf "$work/artifacts" && mkdir "$work/artifacts"

@@ -4,8 +4,10 @@
 # cell with the standard containers' observers (size(), empty(),
 # operator[] const) and with limit_for(), a function that only reads,
 # defined in another file (limits.cpp), so pure only through the project
-# index; main.cpp calls the check in a loop (heat by a loop, not by counting
-# call sites).
+# index; in main.cpp, walk() checks every cell of a grid, row by row, and
+# main() walks every grid on every pass: four nested loops on the chain of
+# calls, 2^20 runs estimated, hot by the default settings (heat by the chain
+# of calls, not by counting call sites).
 #   - `hotpath-tidy -p build --fix` finds it and fixes it, exactly as
 #     expected;
 #   - before and after build with g++ and clang++ -Wall -Wextra -Werror and
@@ -85,25 +87,45 @@ EOF
   cat >"$d/src/main.cpp" <<'EOF'
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 #include "grid.h"
 
-int main(int argc, char **argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: prog REPS KIND [EXTRA]\n");
-    return 2;
-  }
-  long reps = std::atol(argv[1]);
-  int kind = std::atoi(argv[2]);
-  std::size_t extra = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 0;
-  grid::Grid g(64);
-  long total = 0, failures = 0;
-  for (long r = 0; r < reps; r++)
-    for (std::size_t i = 0; i < 64 + extra; i++) {
+struct Shape {
+  std::size_t rows, cols;
+};
+
+// The sum of the cells of G, read as a grid of SHAPE with EXTRA more cells
+// read at the end of each row, that hold no more than KIND allows; the
+// others are counted in FAILURES.
+long walk(const grid::Grid &g, Shape shape, std::size_t extra, int kind, long &failures) {
+  long total = 0;
+  for (std::size_t r = 0; r < shape.rows; r++)
+    for (std::size_t c = 0; c < shape.cols + extra; c++) {
+      std::size_t i = r * shape.cols + c;
       if (g.checkCell(i, kind))
         total += g.at(i);
       else
         failures++;
     }
+  return total;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: prog PASSES KIND [EXTRA]\n");
+    return 2;
+  }
+  long passes = std::atol(argv[1]);
+  int kind = std::atoi(argv[2]);
+  std::size_t extra = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 0;
+  const Shape shapes[] = {{8, 8}, {4, 16}};
+  std::vector<grid::Grid> grids;
+  for (const Shape &s : shapes)
+    grids.emplace_back(s.rows * s.cols);
+  long total = 0, failures = 0;
+  for (long p = 0; p < passes; p++)
+    for (std::size_t k = 0; k < grids.size(); k++)
+      total += walk(grids[k], shapes[k], extra, kind, failures);
   std::printf("total %ld, failures %ld\n", total, failures);
   return failures ? 3 : 0;
 }
@@ -140,7 +162,7 @@ tree "$before"; tree "$after"
 # 1. Found through the index and fixed.
 cat >"$work/expect.txt" <<'E'
 src/grid.cpp:10:12: warning: check function 'checkCell' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
-src/grid.cpp:10:12: note: 'checkCell' is hot: called in a loop in main.cpp:17
+src/grid.cpp:10:12: note: 'checkCell' is hot: called in 2 nested loops in walk (main.cpp:18), which is called in 2 nested loops in main (main.cpp:41)
 E
 rc=0
 (cd "$after" && "$binary" -p build --fix -j2) >"$work/fix.out" 2>"$work/fix.err" || rc=$?
@@ -156,6 +178,15 @@ if grep -q 'inline bool Grid::checkCell' "$after/include/grid.h" &&
   ok "the fast path, limit_for() and the observers included, is inline in grid.h; the reporter in grid.cpp"
 else
   bad "the fix is not where it belongs"; (cd "$work" && diff -ruN -x build before after) | head -60
+fi
+# Hot by the default settings (no .clang-tidy in the tree): the chain's
+# estimate reaches the default ChainHeatThreshold, 20.
+(cd "$before" && "$binary" -p build --explain=checkCell src/grid.cpp) >"$work/heat.out" 2>&1 || true
+heat="src/grid.cpp:10:12: note: hot: called in 2 nested loops in walk (main.cpp:18), which is called in 2 nested loops in main (main.cpp:41) (2^20 runs estimated: 4 loop(s), 0 branch(es) on the chain; 2^20 needed)"
+if [ ! -e "$before/.clang-tidy" ] && grep -qxF "$heat" "$work/heat.out"; then
+  ok "hot by the default ChainHeatThreshold: 4 loops, 0 branches, 2^20 runs estimated"
+else
+  bad "explain does not give the chain's estimate against the default"; grep -E 'note|remark' "$work/heat.out" | head -8
 fi
 
 # 2. Builds, same behaviour on every branch, fewer instructions.

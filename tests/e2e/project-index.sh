@@ -29,14 +29,16 @@ trap 'rm -rf "$work"' EXIT
 source "$here/lib.sh"
 sarif_check="python3 $here/ci-sarif-required.py"
 
-# tree NAME DEST: a copy of projects/NAME (without its variants) with
-# build/compile_commands.json.
+# tree NAME DEST: a copy of projects/NAME (without its variants, with its
+# .clang-tidy) with build/compile_commands.json. Each project's .clang-tidy
+# sets ChainHeatThreshold (5; 4 in c, see there): a small program, one loop
+# counts as hot; heat itself is tested by chain-heat.sh and the unit tests.
 tree() {
   local name=$1 dest=$2 ext=c cc=cc std=c11
   [ "$name" = cxx ] && ext=cpp cc=c++ std=c++17
   rm -rf "$dest" && mkdir -p "$dest/build"
   cp -r "$here/projects/$name/include" "$here/projects/$name/src" "$dest/"
-  if [ -f "$here/projects/$name/.clang-tidy" ]; then cp "$here/projects/$name/.clang-tidy" "$dest/"; fi
+  cp "$here/projects/$name/.clang-tidy" "$dest/"
   python3 - "$dest" "$ext" "$cc" "$std" <<'PY'
 import glob, json, os, sys
 d, ext, cc, std = sys.argv[1:]
@@ -79,7 +81,7 @@ include/buf.h:20:6: note: its gate is the switch 'trace_on' it tests in trace.c,
 E
 cat >"$expect_cxx" <<'E'
 src/buffer.cpp:14:14: warning: check function 'checkRange' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
-src/buffer.cpp:14:14: note: 'checkRange' is hot: called in a loop in main.cpp:31 and from 2 other call sites in reader.cpp
+src/buffer.cpp:14:14: note: 'checkRange' is hot: called in a loop in main (main.cpp:31)
 src/buffer.cpp:17:7: note: this condition implies 'End > Len' (the sum cannot wrap), so the fast path tests only that one
 E
 
@@ -164,23 +166,29 @@ for name in c cxx; do
   plain=$work/$name-plain
   tree "$name" "$plain"
   (cd "$plain" && "$binary" --index-only -p build) >/dev/null 2>&1
+  # -config overrides the project's .clang-tidy, so each one below repeats
+  # its ChainHeatThreshold (a small program: one loop counts as hot; heat
+  # itself is tested by chain-heat.sh and the unit tests), and the controls
+  # differ from the real run in the ProjectIndex key alone.
+  heat=$(sed -n 's/^ *ChainHeatThreshold: *//p' "$here/projects/$name/.clang-tidy")
+  : "${heat:?no ChainHeatThreshold in projects/$name/.clang-tidy}"
   plain_run() { # OPTION: clang-tidy over every source, with -config OPTION
     (cd "$plain" && "$tidy" --load="$plugin" -checks='-*,hotpath-*' -p build -config="$1" src/*."$ext") \
       >"$work/$name-plain.out" 2>/dev/null || true
     findings "$work/$name-plain.out" | sort -u
   }
   sort -u "$expect" >"$work/$name-expect-sorted.txt"
-  plain_run "{CheckOptions: {ProjectIndex: build/hotpath-index, hotpath-hook-gate.HookEnablers: 'should_fail=a fault-injection build that replaces fault.c'}}" >"$work/$name-plain.txt"
+  plain_run "{CheckOptions: {ProjectIndex: build/hotpath-index, ChainHeatThreshold: $heat, hotpath-hook-gate.HookEnablers: 'should_fail=a fault-injection build that replaces fault.c'}}" >"$work/$name-plain.txt"
   if same_lines "$name: clang-tidy findings" "$work/$name-expect-sorted.txt" "$work/$name-plain.txt"; then
     ok "$name: clang-tidy --load with ProjectIndex: the same findings"
   else
     bad "$name: clang-tidy --load with ProjectIndex"
   fi
-  plain_run "{CheckOptions: {}}" >"$work/$name-plain-none.txt"
+  plain_run "{CheckOptions: {ChainHeatThreshold: $heat, hotpath-hook-gate.HookEnablers: 'should_fail=a fault-injection build that replaces fault.c'}}" >"$work/$name-plain-none.txt"
   expect_failure "$name: clang-tidy --load without ProjectIndex" "$name: clang-tidy findings:" \
     same_lines "$name: clang-tidy findings" "$work/$name-expect-sorted.txt" "$work/$name-plain-none.txt"
   # The per-check key sets that check alone.
-  plain_run "{CheckOptions: {hotpath-check-split.ProjectIndex: build/hotpath-index}}" >"$work/$name-plain-one.txt"
+  plain_run "{CheckOptions: {hotpath-check-split.ProjectIndex: build/hotpath-index, ChainHeatThreshold: $heat}}" >"$work/$name-plain-one.txt"
   grep -F '[hotpath-check-split]' "$expect" >"$work/$name-split-only.txt"
   if grep -F ': warning: ' "$work/$name-plain-one.txt" | grep -vF '[hotpath-check-split]' | grep -q . ||
      ! grep -qF -f "$work/$name-split-only.txt" "$work/$name-plain-one.txt"; then
@@ -236,6 +244,9 @@ step "trace.c left the database: its shard goes" "0 of 4 translation units index
 g() { git -c user.name=t -c user.email=t@example.com "$@"; }
 repo=$work/repo
 mkdir -p "$repo/src" "$repo/include" && cd "$repo" && git init -q
+# A small program: one loop counts as hot (ChainHeatThreshold 5); heat itself
+# is tested by chain-heat.sh and the unit tests.
+printf 'CheckOptions:\n  ChainHeatThreshold: 5\n' >.clang-tidy
 cat >include/len.h <<'H'
 #ifndef LEN_H
 #define LEN_H
@@ -286,7 +297,7 @@ bool check_rec(const struct rec *r, unsigned int off, unsigned int size)
 C
 sed -i 's|\t\ts += r\[i\].data\[0\];|\t\tif (check_rec(\&r[i], 0, 1))\n\t\t\ts += r[i].data[0];|' src/loop.c
 want_finding="src/check.c:4:6: warning: check function 'check_rec' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]"
-want_note="src/check.c:4:6: note: 'check_rec' is hot: called in a loop in loop.c:7"
+want_note="src/check.c:4:6: note: 'check_rec' is hot: called in a loop in total (loop.c:7)"
 # patch_finds NAME ARGS...: --diff=HEAD exits 1 with the finding and its note.
 patch_finds() {
   local name=$1 rc=0

@@ -15,6 +15,9 @@
 #    the hotpath checks by default, the project index, -j; an option a run
 #    does not take is one line of error, not the whole help.
 # Each with a negative control that shows the assertion can fail.
+# The trees are small programs: a .clang-tidy at each root sets
+# ChainHeatThreshold 5, so one loop counts as hot; heat itself is tested by
+# chain-heat.sh and the unit tests.
 # Usage: whole-project.sh HOTPATH_TIDY CLANG
 set -euo pipefail
 ht=$(realpath "$1") cc=$2
@@ -44,6 +47,12 @@ no_line() { # NAME STREAM ERE LABEL: no line of the stream matches ERE
   if ! grep -q -E -- "$3" "$work/$1.$2"; then ok "$4"; else
     bad "$4"; grep -E -- "$3" "$work/$1.$2" | sed 's/^/    got: /'; fi
 }
+# small_program DIR: the .clang-tidy at the root of each tree below, with
+# the comment why (see the top).
+small_program() {
+  printf '%s\n' "# A small program: one loop counts as hot (ChainHeatThreshold 5); heat itself is" \
+    "# tested by chain-heat.sh and the unit tests." "CheckOptions:" "  ChainHeatThreshold: 5" >"$1/.clang-tidy"
+}
 # db DIR FILE...: a compile database of FILEs (C, -std=gnu11, -Iinclude).
 db() {
   local d=$1 f sep=""
@@ -64,6 +73,7 @@ db() {
 mk_broken() { # DIR
   local p=$1
   mkdir -p "$p/src" "$p/include"
+  small_program "$p"
   # gcc 12 accepts this (a warning); clang 19 rejects it by default.
   echo 'int main(void){ return undeclared_fn(); }' >"$p/src/bad.c"
   # A disabled assert whose argument does work: the TU's own run proposes
@@ -83,6 +93,8 @@ int first(const int *v, int n)
 	return v[0] + also_undeclared(n);
 }
 C
+  # The check is called twice: a static function called once is inlined
+  # into its caller, never hot with the project index.
   cat >"$p/src/hot.c" <<'C'
 #include <stdio.h>
 struct buf { unsigned long len; };
@@ -99,7 +111,7 @@ int main(void)
 	int s = 0;
 	for (unsigned long i = 0; i < 1000; i++)
 		for (unsigned long j = 0; j < 10; j++)
-			s += check_bounds(&b, i * j, 4);
+			s += check_bounds(&b, i * j, 4) + check_bounds(&b, i + j, 8);
 	printf("%d\n", s);
 	return 0;
 }
@@ -192,6 +204,7 @@ has_line clean err "hotpath-tidy: 1 of 2 translation units skipped, clang cannot
 # --- 2. -extra-arg reaches the index pass -----------------------------------
 x=$work/extra
 mkdir -p "$x/src" "$x/include"
+small_program "$x"
 cat >"$x/include/range.h" <<'H'
 struct range { unsigned long lo, hi; };
 int check_range(const struct range *r, unsigned long v);
