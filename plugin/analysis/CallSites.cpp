@@ -212,23 +212,32 @@ bool isColdBranch(const Stmt *Branch, const Expr *Cond, const RuleIndex &Rules,
     Stmts.append(CS->body_begin(), CS->body_end());
   else
     Stmts.push_back(Branch);
+  // Cheap tests first: this runs for every if of every body (sqlite3.c).
   for (const Stmt *S : Stmts) {
     if (isa<GotoStmt>(S))
       return true;
     if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
-      const Expr *V = Ret->getRetValue();
-      if (!V || V->isValueDependent() || V->isTypeDependent())
-        continue;
+      const auto *Neg = dyn_cast_or_null<UnaryOperator>(
+          Ret->getRetValue() ? Ret->getRetValue()->IgnoreParenImpCasts() : nullptr);
       Expr::EvalResult R;
-      if (V->getType()->isIntegerType() && V->EvaluateAsInt(R, Ctx) && R.Val.getInt().isNegative())
+      if (Neg && Neg->getOpcode() == UO_Minus && !Neg->isValueDependent() &&
+          Neg->getType()->isIntegerType() && Neg->EvaluateAsInt(R, Ctx) &&
+          R.Val.getInt().isNegative())
         return true;
       continue;
     }
-    if (isa<Expr, DoStmt>(S) &&
-        (isNoreturnStatement(S, Rules, Ctx) || isReportingStatement(S, Rules, Ctx)))
-      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && (Callee->isNoReturn() || isReportingCall(Call, Rules) ||
+                     (Callee->getIdentifier() &&
+                      Rules.NoreturnFunctions.contains(Callee->getName()))))
+        return true;
+    }
   }
-  return false;
+  // A reporting macro written as a statement (`do { ... } while (0)`).
+  return llvm::any_of(Stmts, [&](const Stmt *S) {
+    return isa<DoStmt>(S) && isReportingStatement(S, Rules, Ctx);
+  });
 }
 
 /// Walks the written code of bodies and records calls and function
