@@ -10,9 +10,14 @@ using namespace clang;
 namespace hotpath {
 
 namespace {
-/// Chains longer than this are not followed further: the estimate is of
-/// loop nesting, and no real chain of loops is deeper.
-constexpr unsigned MaxDepth = 24;
+/// The calls an estimate follows out from a function. Each call hides the
+/// early returns and conditions before it that a walk of its caller's body
+/// does not count, so a longer chain is no evidence: e2fsprogs' 32-bit
+/// bitmap test was "hot" through 16 calls from populating a file system,
+/// xfs_repair's check_nsec() is 7 calls from its loops.
+constexpr unsigned MaxChain = 10;
+/// Without the index: chains longer than this are not followed further.
+constexpr unsigned MaxLocalDepth = 24;
 
 std::string loopsText(unsigned Loops) {
   return Loops == 1 ? "in a loop" : "in " + std::to_string(Loops) + " nested loops";
@@ -42,24 +47,25 @@ int stepScore(unsigned Loops, bool Accessor, unsigned Branches) {
 }
 } // namespace
 
-const CallGraph::Best &CallGraph::bestOfIndexed(const std::string &USR, unsigned Depth) const {
-  Best &B = Indexed[USR];
-  if (B.Done || B.Visiting || Depth > MaxDepth)
-    return B; // a cycle, or too deep: what is known so far
-  B.Visiting = true;
+const CallGraph::Best &CallGraph::bestOfIndexed(const std::string &USR, unsigned Left) const {
+  Best &B = Indexed[{USR, Left}];
+  if (B.Done || Left == 0)
+    return B; // known, or as far as an estimate follows: a root
+  B.Done = true;
+  OnChain.insert(USR);
   const index::Function *F = Project->find(USR);
   bool Any = false;
   for (const index::CallSite &C : F ? F->Calls : std::vector<index::CallSite>{}) {
     // A call that handles a failure runs when something went wrong; a
     // recursive call adds no loop to the calls that reach the function (a
     // tree walk in a loop over children visits each node once).
-    if (C.Cold || C.CallerUSR == USR)
+    if (C.Cold || OnChain.contains(C.CallerUSR))
       continue;
     bool Accessor = !C.Accessor.empty();
     int Score = stepScore(C.Loops, Accessor, C.Branches);
     unsigned Loops = C.Loops + (Accessor ? 1 : 0), Branches = C.Branches;
     if (!C.CallerUSR.empty()) {
-      const Best &Up = bestOfIndexed(C.CallerUSR, Depth + 1);
+      const Best &Up = bestOfIndexed(C.CallerUSR, Left - 1);
       Score += Up.Score;
       Loops += Up.Loops;
       Branches += Up.Branches;
@@ -74,23 +80,22 @@ const CallGraph::Best &CallGraph::bestOfIndexed(const std::string &USR, unsigned
       B.Next = C.CallerUSR;
     }
   }
-  B.Visiting = false;
-  B.Done = Depth <= MaxDepth;
+  OnChain.erase(USR);
   return B;
 }
 
 const CallGraph::Best &CallGraph::bestOfLocal(const FunctionDecl *FD, unsigned Depth) const {
+  // Without the index, chains are this TU's and not limited to MaxChain
+  // calls (the estimate is of loops only, HeatModel.h): one memo a function.
   FD = FD->getCanonicalDecl();
-  Best &B = LocalBest[FD];
-  if (B.Done || B.Visiting || Depth > MaxDepth)
-    return B;
-  B.Visiting = true;
-  if (!LocalIndexed) {
+  Best &B = LocalBest[{FD, 0}];
+  if (B.Done || OnLocalChain.contains(FD) || Depth > MaxLocalDepth)
+    return B; // known, a cycle, or too deep: what is known so far
+  if (LocalCallers.empty())
     for (const CallSiteIndex::Site &S : Local.sites())
       if (const FunctionDecl *Callee = S.Call->getDirectCallee())
         LocalCallers[Callee->getCanonicalDecl()].push_back(&S);
-    LocalIndexed = true;
-  }
+  OnLocalChain.insert(FD);
   auto Sites = LocalCallers.find(FD);
   bool Any = false;
   for (const CallSiteIndex::Site *P : Sites == LocalCallers.end()
@@ -111,48 +116,32 @@ const CallGraph::Best &CallGraph::bestOfLocal(const FunctionDecl *FD, unsigned D
       B.Via = {S.Caller->getNameAsString(), fileNameAt(S.Call->getBeginLoc(), SM),
                SM.getExpansionLineNumber(S.Call->getBeginLoc()), S.Loops, S.InAccessor,
                S.Branches};
-      B.Next.clear();
-      LocalNext[FD] = Caller;
+      B.NextLocal = Caller;
     }
   }
-  B.Visiting = false;
-  B.Done = Depth <= MaxDepth;
+  OnLocalChain.erase(FD);
+  B.Done = Depth <= MaxLocalDepth;
   return B;
 }
 
 HeatChain CallGraph::chainOf(const FunctionDecl *FD) const {
   HeatChain Out;
   std::string USR = Project ? index::RecordMaker::usr(FD) : "";
-  if (Project && !USR.empty() && Project->find(USR)) {
-    const Best *B = &bestOfIndexed(USR, 0);
-    Out.Loops = B->Loops;
-    Out.Branches = B->Branches;
-    Out.Score = B->Score;
-    // Follow the best chain out to the last call that has loops around it.
-    for (unsigned Left = Out.Loops, I = 0; Left > 0 && I <= MaxDepth; ++I) {
-      Out.Steps.push_back(B->Via);
-      unsigned Here = B->Via.Loops + (B->Via.Accessor ? 1 : 0);
-      Left = Left > Here ? Left - Here : 0;
-      if (B->Next.empty())
-        break;
-      B = &bestOfIndexed(B->Next, 0);
-    }
-    return Out;
-  }
-  const Best *B = &bestOfLocal(FD, 0);
+  bool Indexed = Project && !USR.empty() && Project->find(USR);
+  const Best *B = Indexed ? &bestOfIndexed(USR, MaxChain) : &bestOfLocal(FD, 0);
   Out.Loops = B->Loops;
   Out.Branches = B->Branches;
   Out.Score = B->Score;
-  const FunctionDecl *At = FD->getCanonicalDecl();
-  for (unsigned Left = Out.Loops, I = 0; Left > 0 && I <= MaxDepth; ++I) {
+  // Follow the best chain out to the last call that has loops around it.
+  for (unsigned Left = Out.Loops, I = 1; Left > 0 && I <= MaxLocalDepth; ++I) {
     Out.Steps.push_back(B->Via);
     unsigned Here = B->Via.Loops + (B->Via.Accessor ? 1 : 0);
     Left = Left > Here ? Left - Here : 0;
-    auto It = LocalNext.find(At);
-    if (It == LocalNext.end())
+    if (Indexed ? B->Next.empty() : !B->NextLocal)
       break;
-    At = It->second;
-    B = &bestOfLocal(At, 0);
+    if (Indexed && I >= MaxChain)
+      break;
+    B = Indexed ? &bestOfIndexed(B->Next, MaxChain - I) : &bestOfLocal(B->NextLocal, 0);
   }
   return Out;
 }

@@ -20,6 +20,8 @@
 #include "index/ProjectIndex.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <map>
 #include <string>
@@ -72,21 +74,26 @@ private:
     unsigned Loops = 0, Branches = 0; // on the best chain
     HeatChain::Step Via;  // the call on the best chain
     std::string Next;     // the caller's key, for the rest of the chain
-    bool Done = false, Visiting = false;
+    const clang::FunctionDecl *NextLocal = nullptr;
+    bool Done = false;
   };
-  const Best &bestOfIndexed(const std::string &USR, unsigned Depth) const;
+  /// The best chain of at most \p Left calls to \p USR.
+  const Best &bestOfIndexed(const std::string &USR, unsigned Left) const;
+  /// Without the index: the best chain in this TU (\p Depth: calls followed).
   const Best &bestOfLocal(const clang::FunctionDecl *FD, unsigned Depth) const;
 
   const index::ProjectIndex *Project;
   const CallSiteIndex &Local;
-  mutable llvm::StringMap<Best> Indexed;
   // Node-based maps: a reference to an entry outlives the insertions the
-  // recursion makes.
-  mutable std::map<const clang::FunctionDecl *, Best> LocalBest;
-  mutable std::map<const clang::FunctionDecl *, const clang::FunctionDecl *> LocalNext;
+  // recursion makes. Keyed by function and calls left.
+  mutable std::map<std::pair<std::string, unsigned>, Best> Indexed;
+  mutable std::map<std::pair<const clang::FunctionDecl *, unsigned>, Best> LocalBest;
+  /// The functions on the chain being followed: a call from one of them is
+  /// a cycle (recursion), which adds nothing.
+  mutable llvm::StringSet<> OnChain;
+  mutable llvm::DenseSet<const clang::FunctionDecl *> OnLocalChain;
   mutable std::map<const clang::FunctionDecl *, std::vector<const CallSiteIndex::Site *>>
       LocalCallers;
-  mutable bool LocalIndexed = false;
 };
 
 } // namespace hotpath

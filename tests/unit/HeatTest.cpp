@@ -264,6 +264,43 @@ bool check_len(const struct rec *r, unsigned long off, unsigned long n)
             1u);
 }
 
+TEST(Heat, AnEstimateFollowsAtMostTenCalls) {
+  // Four loops, but the last two are 11 calls away: each call hides early
+  // returns the walk does not count, so the estimate stops at 10 calls.
+  // Control: the same loops 10 calls away.
+  const char *Code = R"c(#include <stdbool.h>
+#include <stdio.h>
+struct rec { unsigned long len; };
+bool check_len(const struct rec *r, unsigned long off, unsigned long n)
+{
+	if (off > r->len) {
+		fprintf(stderr, "start\n");
+		return false;
+	}
+	if (n > r->len - off) {
+		fprintf(stderr, "end\n");
+		return false;
+	}
+	return true;
+}
+)c";
+  auto Chain = [](unsigned Calls) {
+    // check_len <- f1 (2 loops) <- f2 <- ... <- f<Calls-1> <- top (2 loops)
+    std::vector<index::Function> Fs;
+    Fs.push_back(function("check_len", {call("/p/a.c", 1, "f1", 2)}));
+    for (unsigned I = 1; I + 1 < Calls; ++I)
+      Fs.push_back(function("f" + std::to_string(I),
+                            {call("/p/a.c", 10 + I, "f" + std::to_string(I + 1), 0)}));
+    Fs.push_back(function("f" + std::to_string(Calls - 1), {call("/p/a.c", 99, "top", 2)}));
+    return Fs;
+  };
+  IndexOnDisk Far(Chain(11));
+  EXPECT_TRUE(warnings(Split.run(Code, "index-chain.c", {{"ProjectIndex", Far.path()}})).empty());
+  IndexOnDisk Near(Chain(10));
+  EXPECT_EQ(warnings(Split.run(Code, "index-chain.c", {{"ProjectIndex", Near.path()}})).size(),
+            1u);
+}
+
 TEST(Heat, AHookCallIsHotWhenItsCallerRunsInALoop) {
   // The hook call is in alloc(), outside any loop; so is alloc()'s call in
   // one_slot(), whose caller loops: two calls away, as a slab allocator's
