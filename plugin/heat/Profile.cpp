@@ -344,8 +344,10 @@ std::string Profile::describe(Metric M) const {
     if (Instructions)
       return "instructions removable (inclusive, and " + std::to_string(CallOverhead) +
              " per call its callers make)";
-    return From == Source::Folded || HasChildren ? "samples removable (inclusive)"
-                                                 : "self samples";
+    // Shares of the samples in the function's own space (parsePerf).
+    return From == Source::Folded || HasChildren
+               ? "samples removable (inclusive, of its space: user or kernel)"
+               : "self samples of its space (user or kernel)";
   }
   return Unit;
 }
