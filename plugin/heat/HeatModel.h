@@ -80,7 +80,7 @@ public:
   /// \p FD judged by \p Policy.
   HeatVerdict function(const clang::FunctionDecl *FD, const HeatPolicy &Policy) const;
   /// Whether the call \p Site to the hook \p Hook is hot: with a profile,
-  /// the hook or its caller takes enough samples; without one, hook and
+  /// the hook takes enough samples; without one, hook and
   /// caller together reach \p Threshold and the call is in a loop or an
   /// accessor, or some chain of calls to its caller has a loop on it.
   /// btrfs-progs' fmt_print_start_group(), called once per command, met a

@@ -343,4 +343,43 @@ int fill(void **slots, int count)
   EXPECT_TRUE(warnings(Gate.run(Once, "input.c", {{"NewGateWithSetters", "true"}})).empty());
 }
 
+TEST(Heat, WithAProfileAHookCallIsHotByTheHooksOwnShare) {
+  // The caller takes every sample; the hook, called once per call of it,
+  // none: gating the call would take nothing off (libarchive's tar reader
+  // and its conversion shim). Control: the hook takes 10%.
+  std::string Code = R"c(#include <stdbool.h>
+__attribute__((noinline)) bool should_fail(unsigned long n)
+{
+	(void)n;
+	return false;
+}
+int fill(void **slots, int count)
+{
+	int made = 0;
+	for (int i = 0; i < count; i++)
+		if (!should_fail((unsigned long)i))
+			slots[made++] = slots + i;
+	return made;
+}
+)c";
+  auto Folded = [](const std::string &Text) {
+    llvm::SmallString<128> Path;
+    llvm::sys::fs::createTemporaryFile("hotpath-heat-profile", "folded", Path);
+    std::error_code EC;
+    llvm::raw_fd_ostream(Path, EC) << Text;
+    return std::string(Path);
+  };
+  std::string CallerOnly = Folded("main;fill 100\n");
+  EXPECT_TRUE(warnings(Gate.run(Code, "input.c",
+                                {{"NewGateWithSetters", "true"}, {"Profile", CallerOnly}}))
+                  .empty());
+  std::string HookToo = Folded("main;fill 90\nmain;fill;should_fail 10\n");
+  EXPECT_EQ(warnings(Gate.run(Code, "input.c",
+                              {{"NewGateWithSetters", "true"}, {"Profile", HookToo}}))
+                .size(),
+            1u);
+  llvm::sys::fs::remove(CallerOnly);
+  llvm::sys::fs::remove(HookToo);
+}
+
 } // namespace
