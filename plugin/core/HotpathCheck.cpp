@@ -36,7 +36,7 @@ void HotpathCheck::loadShared() {
       {{"self", Profile::Metric::Self},
        {"inclusive", Profile::Metric::Inclusive},
        {"removable", Profile::Metric::Removable}},
-      "self");
+      "removable");
   Heat.ReportCold = Reader.flag("ReportColdFunctions", false);
   std::string InlinePath = Reader.text("InlineRemarks");
   ExplainName = Reader.text("Explain");

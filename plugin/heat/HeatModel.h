@@ -23,7 +23,7 @@ namespace hotpath {
 /// What the options say about heat, read once per check.
 struct HeatSettings {
   std::optional<Profile> Prof;
-  Profile::Metric Metric = Profile::Metric::Self;
+  Profile::Metric Metric = Profile::Metric::Removable;
   double ProfileThreshold = 0.5;
   /// With the whole program in view, the estimate a chain of calls must
   /// reach, as a power of two of runs per program run (CallGraph.h): a

@@ -344,10 +344,11 @@ std::string Profile::describe(Metric M) const {
     if (Instructions)
       return "instructions removable (inclusive, and " + std::to_string(CallOverhead) +
              " per call its callers make)";
+    if (From == Source::Folded)
+      return "samples removable (inclusive)";
     // Shares of the samples in the function's own space (parsePerf).
-    return From == Source::Folded || HasChildren
-               ? "samples removable (inclusive, of its space: user or kernel)"
-               : "self samples of its space (user or kernel)";
+    return HasChildren ? "samples removable (inclusive, of its space: user or kernel)"
+                       : "self samples of its space (user or kernel)";
   }
   return Unit;
 }

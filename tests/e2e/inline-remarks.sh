@@ -147,7 +147,7 @@ has "named: check_range from the calls in access.c" "$work/named.out" "2 of 2 ca
 # 4. With a profile: both notes in one.
 printf 'main;get_u16;check_range 40\nmain;get_u8 50\nmain 10\n' >prof.folded
 run profile 1 --inline-remarks --profile=prof.folded -p . -config="$cfg"
-has "profile: share and count" "$work/profile.out" "'check_range' is hot: 40.0% of self samples in 'prof.folded', 2 of 2 call sites not inlined"
+has "profile: share and count" "$work/profile.out" "'check_range' is hot: 40.0% of samples removable (inclusive) in 'prof.folded', 2 of 2 call sites not inlined"
 
 # 5. With --diff: only the changed lines, still with the count.
 g init -q && g add include src/access.c compile_commands.json && g commit -qm base

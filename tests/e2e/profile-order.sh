@@ -76,7 +76,7 @@ run() { # run NAME WANT_RC ARGS...: output in $work/NAME.{out,err}
 run all 1 --profile=prof.folded -p .
 show "hotpath-tidy --profile=prof.folded -p ." "$work/all.out"
 same_order "all: by share of samples" "check_beta check_alpha" "$work/all.out"
-grep -qF "note: 'check_beta' is hot: 30.0% of self samples in 'prof.folded'" "$work/all.out" &&
+grep -qF "note: 'check_beta' is hot: 30.0% of samples removable (inclusive) in 'prof.folded'" "$work/all.out" &&
   ok "all: the note says the share" || bad "all: no share in the note"
 
 # 2. The other formats, same order.
