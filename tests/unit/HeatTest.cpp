@@ -163,11 +163,8 @@ index::Function function(std::string Name, std::vector<index::CallSite> Calls) {
   return F;
 }
 
-TEST(Heat, TheChainCrossesFilesThroughTheIndex) {
-  // check_len is defined here and called only in another file, once, by
-  // item_get(), which a third file calls in a loop, in a function called in
-  // a loop, itself called in two nested loops: 4 loops, 2^20 runs.
-  const char *Code = R"c(#include <stdbool.h>
+/// A two-branch check defined here; the index says who calls it.
+const char *const CheckLen = R"c(#include <stdbool.h>
 #include <stdio.h>
 struct rec { unsigned long len; };
 bool check_len(const struct rec *r, unsigned long off, unsigned long n)
@@ -183,6 +180,12 @@ bool check_len(const struct rec *r, unsigned long off, unsigned long n)
 	return true;
 }
 )c";
+
+TEST(Heat, TheChainCrossesFilesThroughTheIndex) {
+  // check_len is defined here and called only in another file, once, by
+  // item_get(), which a third file calls in a loop, in a function called in
+  // a loop, itself called in two nested loops: 4 loops, 2^20 runs.
+  const char *Code = CheckLen;
   IndexOnDisk Hot({function("check_len", {call("/p/items.c", 38, "item_get", 0)}),
                    function("item_get", {call("/p/tree.c", 64, "walk_leaf", 1)}),
                    function("walk_leaf", {call("/p/tree.c", 90, "walk_tree", 1)}),
@@ -222,22 +225,7 @@ TEST(Heat, NeitherAFailureBranchNorRecursionAddsLoops) {
   // The same loops, but the call to item_get handles a failure (cold): heat
   // does not flow through it. And a recursive walk in a loop over children
   // (a tree walk) visits each node once: its self-call adds no loop.
-  const char *Code = R"c(#include <stdbool.h>
-#include <stdio.h>
-struct rec { unsigned long len; };
-bool check_len(const struct rec *r, unsigned long off, unsigned long n)
-{
-	if (off > r->len) {
-		fprintf(stderr, "start\n");
-		return false;
-	}
-	if (n > r->len - off) {
-		fprintf(stderr, "end\n");
-		return false;
-	}
-	return true;
-}
-)c";
+  const char *Code = CheckLen;
   index::CallSite Cold = call("/p/tree.c", 64, "walk_leaf", 1);
   Cold.Cold = true;
   IndexOnDisk Failure({function("check_len", {call("/p/items.c", 38, "item_get", 0)}),
@@ -268,22 +256,7 @@ TEST(Heat, AnEstimateFollowsAtMostTenCalls) {
   // Four loops, but the last two are 11 calls away: each call hides early
   // returns the walk does not count, so the estimate stops at 10 calls.
   // Control: the same loops 10 calls away.
-  const char *Code = R"c(#include <stdbool.h>
-#include <stdio.h>
-struct rec { unsigned long len; };
-bool check_len(const struct rec *r, unsigned long off, unsigned long n)
-{
-	if (off > r->len) {
-		fprintf(stderr, "start\n");
-		return false;
-	}
-	if (n > r->len - off) {
-		fprintf(stderr, "end\n");
-		return false;
-	}
-	return true;
-}
-)c";
+  const char *Code = CheckLen;
   auto Chain = [](unsigned Calls) {
     // check_len <- f1 (2 loops) <- f2 <- ... <- f<Calls-1> <- top (2 loops)
     std::vector<index::Function> Fs;
