@@ -317,35 +317,15 @@ private:
         S = Op->getRHS();
         continue;
       }
-      case Stmt::ConditionalOperatorClass: {
-        const auto *Op = cast<ConditionalOperator>(S);
-        walk(Op->getCond(), Enclosing, Loops, Depth);
-        walk(Op->getTrueExpr(), Enclosing, inBranch(Loops), Depth);
-        S = Op->getFalseExpr();
+      case Stmt::ConditionalOperatorClass: // in source order, each arm one branch
+        walk(cast<ConditionalOperator>(S)->getCond(), Enclosing, Loops, Depth);
+        walk(cast<ConditionalOperator>(S)->getTrueExpr(), Enclosing, inBranch(Loops), Depth);
+        S = cast<ConditionalOperator>(S)->getFalseExpr();
         Loops = inBranch(Loops);
         continue;
-      }
-      case Stmt::SwitchStmtClass: {
-        const auto *Switch = cast<SwitchStmt>(S);
-        for (const Stmt *C : {Switch->getInit(),
-                              static_cast<const Stmt *>(Switch->getConditionVariableDeclStmt()),
-                              static_cast<const Stmt *>(Switch->getCond())})
-          if (C)
-            walk(C, Enclosing, Loops, Depth);
-        // One case of N is taken 1/N of the time (LLVM's weights without
-        // a profile): log2(N) halvings.
-        unsigned Cases = 0, Halvings = 1;
-        for (const SwitchCase *C = Switch->getSwitchCaseList(); C; C = C->getNextSwitchCase())
-          ++Cases;
-        while ((1u << Halvings) < Cases && Halvings < 8)
-          ++Halvings;
-        unsigned InCase = Loops;
-        for (unsigned H = 0; H < Halvings; ++H)
-          InCase = inBranch(InCase);
-        if (const Stmt *Body = Switch->getBody())
-          walk(Body, Enclosing, InCase, Depth);
+      case Stmt::SwitchStmtClass:
+        walkSwitch(cast<SwitchStmt>(S), Enclosing, Loops, Depth);
         return;
-      }
       case Stmt::IntegerLiteralClass:
       case Stmt::CharacterLiteralClass:
       case Stmt::FloatingLiteralClass:
@@ -365,31 +345,12 @@ private:
         else if (!isOutputLoop(S, Rules))
           ++Loops;
         break;
-      case Stmt::IfStmtClass: {
-        const auto *If = cast<IfStmt>(S);
-        for (const Stmt *C : {If->getInit(), static_cast<const Stmt *>(If->getConditionVariableDeclStmt()),
-                              static_cast<const Stmt *>(If->getCond())})
-          if (C)
-            walk(C, Enclosing, Loops, Depth);
-        if (const Stmt *Then = If->getThen())
-          walk(Then, Enclosing,
-               inBranch(Loops) | (isColdBranch(Then, If->getCond(), Rules, Ctx) ? ColdBit : 0),
-               Depth);
-        if (const Stmt *Else = If->getElse())
-          walk(Else, Enclosing,
-               inBranch(Loops) | (isColdBranch(Else, nullptr, Rules, Ctx) ? ColdBit : 0), Depth);
+      case Stmt::IfStmtClass:
+        walkIf(cast<IfStmt>(S), Enclosing, Loops, Depth);
         return;
-      }
-      case Stmt::CXXForRangeStmtClass: {
-        // The begin/end/!= calls clang adds are not call sites anyone wrote.
-        const auto *Range = cast<CXXForRangeStmt>(S);
-        for (const Stmt *C : {Range->getInit(), static_cast<const Stmt *>(Range->getLoopVarStmt()),
-                              static_cast<const Stmt *>(Range->getRangeInit()),
-                              Range->getBody()})
-          if (C)
-            walk(C, Enclosing, Loops + 1, Depth);
+      case Stmt::CXXForRangeStmtClass:
+        walkRange(cast<CXXForRangeStmt>(S), Enclosing, Loops, Depth);
         return;
-      }
       case Stmt::LambdaExprClass: {
         // Calls in a lambda's body belong to its call operator.
         const auto *Lambda = cast<LambdaExpr>(S);
@@ -416,6 +377,53 @@ private:
     for (const Stmt *C : S->children())
       if (C)
         walk(C, Enclosing, Loops, Depth);
+  }
+
+  /// A range-for: its body in one more loop. The begin/end/!= calls clang
+  /// adds are not call sites anyone wrote.
+  void walkRange(const CXXForRangeStmt *Range, const FunctionDecl *Enclosing, unsigned Loops,
+                 unsigned Depth) {
+    for (const Stmt *C : {Range->getInit(), static_cast<const Stmt *>(Range->getLoopVarStmt()),
+                          static_cast<const Stmt *>(Range->getRangeInit()),
+                          Range->getBody()})
+      if (C)
+        walk(C, Enclosing, Loops + 1, Depth);
+  }
+
+  /// The arms of an if: one more branch each, cold when they handle a
+  /// failure (isColdBranch).
+  void walkIf(const IfStmt *If, const FunctionDecl *Enclosing, unsigned Loops, unsigned Depth) {
+    for (const Stmt *C : {If->getInit(), static_cast<const Stmt *>(If->getConditionVariableDeclStmt()),
+                          static_cast<const Stmt *>(If->getCond())})
+      if (C)
+        walk(C, Enclosing, Loops, Depth);
+    if (const Stmt *Then = If->getThen())
+      walk(Then, Enclosing,
+           inBranch(Loops) | (isColdBranch(Then, If->getCond(), Rules, Ctx) ? ColdBit : 0), Depth);
+    if (const Stmt *Else = If->getElse())
+      walk(Else, Enclosing, inBranch(Loops) | (isColdBranch(Else, nullptr, Rules, Ctx) ? ColdBit : 0),
+           Depth);
+  }
+
+  /// A switch's body: one case of N is taken 1/N of the time (LLVM's
+  /// weights without a profile), log2(N) halvings.
+  void walkSwitch(const SwitchStmt *Switch, const FunctionDecl *Enclosing, unsigned Loops,
+                  unsigned Depth) {
+    for (const Stmt *C : {Switch->getInit(),
+                          static_cast<const Stmt *>(Switch->getConditionVariableDeclStmt()),
+                          static_cast<const Stmt *>(Switch->getCond())})
+      if (C)
+        walk(C, Enclosing, Loops, Depth);
+    unsigned Cases = 0, Halvings = 1;
+    for (const SwitchCase *C = Switch->getSwitchCaseList(); C; C = C->getNextSwitchCase())
+      ++Cases;
+    while ((1u << Halvings) < Cases && Halvings < 8)
+      ++Halvings;
+    unsigned InCase = Loops;
+    for (unsigned H = 0; H < Halvings; ++H)
+      InCase = inBranch(InCase);
+    if (const Stmt *Body = Switch->getBody())
+      walk(Body, Enclosing, InCase, Depth);
   }
 
   void walkCall(const CallExpr *Call, const FunctionDecl *Enclosing, unsigned Loops,
