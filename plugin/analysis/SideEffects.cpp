@@ -237,6 +237,12 @@ private:
     if (!Opts.ReportingIsEffect && onlyReportsOrLeaves(Callee, Rules))
       return std::nullopt;
     PurityVerdict V = Purity.judge(Callee);
+    // Work the compiler must keep (LoopsAreEffects): a body only the
+    // project index calls pure is one the compiler cannot see, so it keeps
+    // the call.
+    bool CompilerSeesIt = Callee->hasBody() || isKnownPureFunction(Callee, Rules, Ctx);
+    if (V.pure() && Opts.LoopsAreEffects && !CompilerSeesIt)
+      return effect(EffectKind::CallsOutOfSight, E, nullptr, Callee);
     if (V.pure() && !(Opts.LoopsAreEffects && V.Loops))
       return std::nullopt;
     if (!FollowBodies) {
@@ -402,6 +408,10 @@ std::string describe(const SideEffect &E, const ASTContext &Ctx) {
     break;
   case EffectKind::CallsInvisible:
     Why = "it calls " + Callee() + ", whose body is not visible and which is not known to be pure";
+    break;
+  case EffectKind::CallsOutOfSight:
+    Why = "it calls " + Callee() +
+          ", defined in another file: pure by the project index, but a call the compiler keeps";
     break;
   case EffectKind::CallsConstructor:
     Why = "it calls constructor " + Callee() + ", which is not known to be pure";

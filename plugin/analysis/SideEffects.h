@@ -93,6 +93,7 @@ enum class EffectKind {
   CallsThroughPointer, // no callee known before the call
   CallsNotKnownPure,   // a callee with no body to judge (PureCallees, tokens)
   CallsInvisible,      // a callee whose body is not visible (VisibleBodies)
+  CallsOutOfSight,     // pure by the project index, but the compiler keeps the call
   CallsConstructor,    // a constructor with no body to judge (PureCallees)
   CallsVirtual,        // a virtual member an override may replace
   CallsTooDeep,        // past the calls Purity.h follows

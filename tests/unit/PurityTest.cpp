@@ -279,7 +279,10 @@ namespace {
 // visible body, or the project index's word for a body elsewhere) is no
 // side effect for check-split (Repeated), noop-assert with or without
 // CheckFunctionCalls (Dropped) and noop-assert's cost test (KeptWork); one
-// that writes is an effect for each.
+// that writes is an effect for each. Except that a body only the index
+// calls pure is one the compiler does not see: it keeps the call, so the
+// cost test counts it (samples/assert-list's list_is_sorted(), defined in
+// sorted.c, went unreported with the index).
 TEST(Purity, EveryConsumerOfSideEffectsGetsTheSameAnswer) {
   const std::string Code = "int limit(int);\nint hits;\n"
                            "static inline int cap(int v) { return v < 4 ? v : 4; }\n"
@@ -303,7 +306,14 @@ TEST(Purity, EveryConsumerOfSideEffectsGetsTheSameAnswer) {
   for (const SideEffectOptions &O :
        {SideEffectOptions::forRepeatedEvaluation(), SideEffectOptions::forDroppedEvaluation(false),
         SideEffectOptions::forDroppedEvaluation(true), SideEffectOptions::forKeptWork()}) {
-    EXPECT_FALSE(hotpath::findSideEffect(Probes[0], O, Index, Ctx).has_value());
+    std::optional<hotpath::SideEffect> Kept = hotpath::findSideEffect(Probes[0], O, Index, Ctx);
+    if (O.LoopsAreEffects) {
+      ASSERT_TRUE(Kept.has_value());
+      EXPECT_EQ(hotpath::describe(*Kept, Ctx), "it calls 'limit', defined in another file: pure by the project index, but a "
+                                                 "call the compiler keeps");
+    } else {
+      EXPECT_FALSE(Kept.has_value());
+    }
     std::optional<hotpath::SideEffect> E = hotpath::findSideEffect(Probes[1], O, Index, Ctx);
     ASSERT_TRUE(E.has_value());
     EXPECT_EQ(hotpath::describe(*E, Ctx), "it calls 'count', which increments 'hits'");
