@@ -9,8 +9,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/NoopAssertCheck.h"
+#include "analysis/AssertUses.h"
 #include "analysis/MacroArguments.h"
 #include "analysis/SideEffects.h"
+#include "heat/ProjectCalls.h"
+#include "index/ShardBuilder.h"
 #include "rewrite/AssertMacro.h"
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/MacroInfo.h"
@@ -295,54 +298,25 @@ NoopAssertCheck::Recognised NoopAssertCheck::recogniseAsserts(const ASTContext &
 /// nothing.
 NoopAssertCheck::Judged NoopAssertCheck::judgeUses(ArrayRef<const Expr *> Args,
                                                    ASTContext &Ctx) const {
-  const SideEffectOptions Dropped = SideEffectOptions::forDroppedEvaluation(CheckFunctionCalls);
-  const SideEffectOptions Work = SideEffectOptions::forKeptWork();
-  SideEffectOptions TokenWork = Work;
-  TokenWork.InvisibleCallsAreEffects = true;
   Judged J;
   for (size_t I = 0; I < Uses.size(); ++I) {
     const Use &U = Uses[I];
-    const Expr *Arg = Args[I];
     UseTally &T = J.Tallies[U.Name];
-    auto CountCostly = [&](std::string Why) {
-      if (T.Costly++ == 0) {
-        T.FirstCostly = &U;
-        T.FirstCostlyWhy = std::move(Why);
-      }
-    };
-    std::optional<SideEffect> Eff;
     ++T.Seen;
-    if (Arg) {
-      if (Arg->containsErrors())
-        continue;
-      SideEffectReport R = analyseSideEffects(Arg, Dropped, ruleIndex(), Ctx);
-      llvm::append_range(T.Checks, R.CheckFunctionCalls);
-      Eff = R.Effect;
-      if (!Eff && !Arg->isTypeDependent() &&
-          (Arg->getType()->isVoidType() ||
-           (!Ctx.getLangOpts().CPlusPlus && !Arg->getType()->isScalarType()))) {
-        // Not a side effect, but `!!(x)` would not compile.
-        T.Blocking++;
-        CountCostly("it is not a scalar value");
-        J.Reported.push_back({&U, /*NotScalar=*/true, std::nullopt, ""});
-        continue;
-      }
-      if (!Eff)
-        if (std::optional<SideEffect> W = findSideEffect(Arg, Work, ruleIndex(), Ctx))
-          CountCostly(describe(*W, Ctx));
-    } else {
-      Eff = findSideEffectInTokens(U.ArgTokens, Dropped, ruleIndex());
-      if (!Eff)
-        if (std::optional<SideEffect> W =
-                findSideEffectInTokens(U.ArgTokensNoMacros, TokenWork, ruleIndex()))
-          CountCostly(describe(*W, Ctx));
+    SideEffectReport R;
+    std::optional<DroppedArgument> D =
+        judgeDroppedArgument(U, Args[I], CheckFunctionCalls, ruleIndex(), Ctx, &R);
+    if (!D)
+      continue; // the argument does not compile: said by the compiler
+    llvm::append_range(T.Checks, R.CheckFunctionCalls);
+    if (!D->Work.empty() && T.Costly++ == 0) {
+      T.FirstCostly = &U;
+      T.FirstCostlyWhy = D->Work;
     }
-    if (!Eff)
+    if (!D->blocks())
       continue;
     T.Blocking++;
-    std::string Why = describe(*Eff, Ctx);
-    CountCostly(Why);
-    J.Reported.push_back({&U, /*NotScalar=*/false, Eff, std::move(Why)});
+    J.Reported.push_back({&U, D->NotScalar, D->Effect, D->NotScalar ? "" : D->Work});
   }
   return J;
 }
@@ -374,14 +348,6 @@ void NoopAssertCheck::reportUses(const Judged &J, const Recognised &R,
                             : "argument of '%0' has a side effect (%1), which is lost when "
                               "'%0' is disabled",
                  {U.Name, V.Why}};
-    // Another translation unit may not see this use and offer the rewrite:
-    // an identical replacement of the whole directive overlaps it, and
-    // clang-tidy (or clang-apply-replacements) then drops the rewrite.
-    if (Rewritable)
-      for (const MacroDef *Def : ItDefs->second)
-        if (!SM.isWrittenInMainFile(Def->NameLoc))
-          if (std::optional<FixItHint> Keep = keepDefinition(*Def, SM, Ctx.getLangOpts()))
-            F.Fixes.push_back(*Keep);
     // A side effect inside a called function: show where.
     if (V.Effect->Where && SM.getExpansionLoc(V.Effect->Where->getBeginLoc()) != UseLoc)
       F.Notes.push_back({V.Effect->Where->getBeginLoc(), "the state changes here", {}});
@@ -413,6 +379,8 @@ void NoopAssertCheck::reportDefinitions(const Recognised &R, const Judged &J,
                  {D.Name}};
     if (T.Blocking)
       F.Refused = NoFix{NoFixReason::UsesNeedEvaluation, D.NameLoc, D.Name, "", "", T.Blocking};
+    else if (std::optional<NoFix> Elsewhere = usesElsewhere(D, Ctx))
+      F.Refused = std::move(*Elsewhere);
     else if (std::optional<FixItHint> Fix = replaceAssertBody(D, D.Param))
       F.Fixes.push_back(*Fix);
     std::set<const FunctionDecl *> Said;
@@ -424,6 +392,32 @@ void NoopAssertCheck::reportDefinitions(const Recognised &R, const Judged &J,
                               {FD}});
     emit(std::move(F));
   }
+}
+
+/// A definition in a header is compiled by other translation units too: a
+/// use there that needs its argument, which this TU cannot see, forbids the
+/// rewrite as much as one here. The project index records them; without
+/// one they are unknown, and no route may rewrite what another TU forbids
+/// (run-clang-tidy and clang-apply-replacements -ignore-insert-conflict
+/// keep the first TU's edit).
+std::optional<NoFix> NoopAssertCheck::usesElsewhere(const MacroDef &D,
+                                                    const ASTContext &Ctx) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isWrittenInMainFile(D.NameLoc))
+    return std::nullopt;
+  const index::ProjectIndex *Project = tu().projectIndex();
+  if (!Project)
+    return NoFix{NoFixReason::UsesUnknownWithoutIndex, D.NameLoc, D.Name, "",
+                 ProjectCalls::displayName(SM.getFilename(SM.getFileLoc(D.NameLoc)))};
+  llvm::ArrayRef<index::AssertUse> Uses =
+      Project->assertUsesOf(index::RecordMaker(Ctx).location(D.NameLoc));
+  if (Uses.empty())
+    return std::nullopt;
+  const index::AssertUse &First = Uses.front();
+  return NoFix{NoFixReason::UsesInProjectNeedEvaluation, D.NameLoc, D.Name, "",
+               ProjectCalls::displayName(First.Use.File) + ":" + std::to_string(First.Use.Line) +
+                   ":" + std::to_string(First.Use.Col) + ", where " + First.Why,
+               static_cast<unsigned>(Uses.size())};
 }
 
 void NoopAssertCheck::explainMacro(const MacroDef &D, Recognition How, const MacroDef *Twin,

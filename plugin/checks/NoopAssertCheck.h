@@ -89,6 +89,8 @@ private:
   Judged judgeUses(llvm::ArrayRef<const clang::Expr *> Args, clang::ASTContext &Ctx) const;
   void reportUses(const Judged &J, const Recognised &R, const clang::ASTContext &Ctx);
   void reportDefinitions(const Recognised &R, const Judged &J, const clang::ASTContext &Ctx);
+  /// Why uses in other translation units forbid rewriting \p D, if so.
+  std::optional<NoFix> usesElsewhere(const MacroDef &D, const clang::ASTContext &Ctx) const;
   void explainMacro(const MacroDef &D, Recognition How, const MacroDef *Twin,
                     const UseTally &Uses, bool Reported, const clang::ASTContext &Ctx);
 

@@ -109,7 +109,8 @@ public:
 /// into the TU's shard: the index pass costs what -fsyntax-only costs.
 class IndexConsumer : public ASTConsumer {
 public:
-  IndexConsumer(Project::IndexedTU &Out, std::string TU) : Out(Out), TU(std::move(TU)) {}
+  IndexConsumer(Project::IndexedTU &Out, std::string TU, const DisabledAssertUses &Asserts)
+      : Out(Out), TU(std::move(TU)), Asserts(Asserts) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // The walk needs no rule: the index records the macros around each call
     // and the checks match them against their own assert macros.
@@ -118,21 +119,28 @@ public:
     TUDefinitions Defs = collectDefinitions(Ctx);
     CallSiteIndex Sites;
     Sites.indexDefinitions(Defs, Ctx, NoRuleIndex);
-    Out.Shard = index::buildShard(Ctx, Defs, Sites, TU);
+    Out.Shard =
+        index::buildShard(Ctx, Defs, Sites, TU, Asserts.blockingUses(Ctx, NoRuleIndex));
     Out.Parsed = true;
   }
 
 private:
   Project::IndexedTU &Out;
   std::string TU;
+  const DisabledAssertUses &Asserts;
 };
 
 class IndexAction : public ASTFrontendAction {
 public:
   IndexAction(Project::IndexedTU &Out, std::string TU) : Out(Out), TU(std::move(TU)) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<InputRecorder>(Out.Inputs));
-    return std::make_unique<IndexConsumer>(Out, TU);
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.addPPCallbacks(std::make_unique<InputRecorder>(Out.Inputs));
+    // The preprocessor owns its callbacks and outlives the consumer.
+    auto Asserts = std::make_unique<DisabledAssertUses>(PP);
+    const DisabledAssertUses &Uses = *Asserts;
+    PP.addPPCallbacks(std::move(Asserts));
+    return std::make_unique<IndexConsumer>(Out, TU, Uses);
   }
 
 private:

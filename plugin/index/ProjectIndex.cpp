@@ -67,6 +67,10 @@ public:
       for (const CallSite &C : Fn.Calls)
         Names.insert(C.Loc.File);
     }
+    for (const AssertUse &U : F.AssertUses) {
+      Names.insert(U.Definition.File);
+      Names.insert(U.Use.File);
+    }
     if (F.Key)
       for (const InputFile &I : F.Key->Inputs)
         Names.insert(I.File);
@@ -108,14 +112,26 @@ public:
         for (const Function &Fn : F.Functions)
           function(J, Fn);
       });
+      if (!F.AssertUses.empty())
+        J.attributeArray("assert_uses", [&] {
+          for (const AssertUse &U : F.AssertUses)
+            J.object([&] {
+              J.attribute("macro", U.Macro);
+              place(J, "definition", U.Definition);
+              place(J, "use", U.Use);
+              J.attribute("why", U.Why);
+            });
+        });
     });
   }
 
 private:
   int64_t id(const std::string &Name) const { return static_cast<int64_t>(Id.lookup(Name)); }
 
-  void at(llvm::json::OStream &J, const Location &L) {
-    J.attributeArray("at", [&] {
+  void at(llvm::json::OStream &J, const Location &L) { place(J, "at", L); }
+
+  void place(llvm::json::OStream &J, llvm::StringRef Key, const Location &L) {
+    J.attributeArray(Key, [&] {
       J.value(id(L.File));
       J.value(static_cast<int64_t>(L.Line));
       J.value(static_cast<int64_t>(L.Col));
@@ -279,6 +295,17 @@ public:
         return error();
       F.Functions.push_back(std::move(Fn));
     }
+    if (const llvm::json::Value *Uses = O->get("assert_uses")) {
+      const llvm::json::Array *A = Uses->getAsArray();
+      if (!A)
+        return fail("\"assert_uses\" is not an array");
+      for (size_t I = 0; I < A->size(); ++I) {
+        AssertUse U;
+        if (!assertUse((*A)[I], "assert_uses[" + std::to_string(I) + "]", U))
+          return error();
+        F.AssertUses.push_back(std::move(U));
+      }
+    }
     return F;
   }
 
@@ -380,19 +407,28 @@ private:
     }
     return true;
   }
-  bool location(const llvm::json::Object &O, const std::string &Where, Location &L) {
-    const llvm::json::Array *A = O.getArray("at");
+  bool location(const llvm::json::Object &O, const std::string &Where, Location &L,
+                llvm::StringRef Key = "at") {
+    std::string At = Where + "." + Key.str();
+    const llvm::json::Array *A = O.getArray(Key);
     if (!A || A->size() != 3)
-      return bad(Where + ".at", "not [file, line, column]");
+      return bad(At, "not [file, line, column]");
     int64_t Line, Col;
-    if (!fileRef((*A)[0], Where + ".at[0]", L.File) || !integer((*A)[1], Where + ".at[1]", Line) ||
-        !integer((*A)[2], Where + ".at[2]", Col))
+    if (!fileRef((*A)[0], At + "[0]", L.File) || !integer((*A)[1], At + "[1]", Line) ||
+        !integer((*A)[2], At + "[2]", Col))
       return false;
     if (Line < 1 || Col < 1 || Line > UINT32_MAX || Col > UINT32_MAX)
-      return bad(Where + ".at", "line and column must be positive");
+      return bad(At, "line and column must be positive");
     L.Line = static_cast<unsigned>(Line);
     L.Col = static_cast<unsigned>(Col);
     return true;
+  }
+
+  bool assertUse(const llvm::json::Value &V, const std::string &Where, AssertUse &U) {
+    const llvm::json::Object *O = object(V, Where);
+    return O && str(*O, "macro", Where, U.Macro, true) &&
+           location(*O, Where, U.Definition, "definition") && location(*O, Where, U.Use, "use") &&
+           str(*O, "why", Where, U.Why, true);
   }
 
   bool key(const llvm::json::Value &V, ShardKey &K) {
@@ -640,6 +676,7 @@ void normalise(IndexFile &F) {
   llvm::sort(F.TUs);
   F.TUs.erase(std::unique(F.TUs.begin(), F.TUs.end()), F.TUs.end());
   llvm::sort(F.Functions, [](const Function &A, const Function &B) { return A.USR < B.USR; });
+  sortUnique(F.AssertUses, std::less<AssertUse>(), std::equal_to<AssertUse>());
   for (Function &Fn : F.Functions) {
     normaliseFunction(Fn);
     llvm::stable_sort(Fn.Calls, [](const CallSite &A, const CallSite &B) { return A.Loc < B.Loc; });
@@ -653,6 +690,7 @@ IndexFile mergeShards(llvm::ArrayRef<IndexFile> Shards) {
   // Per function: the hook shapes its definitions were seen with.
   for (const IndexFile &S : Shards) {
     Out.TUs.insert(Out.TUs.end(), S.TUs.begin(), S.TUs.end());
+    llvm::append_range(Out.AssertUses, S.AssertUses);
     for (const Function &Fn : S.Functions) {
       auto [It, New] = ByUSR.try_emplace(Fn.USR);
       Function &M = It->second;
@@ -684,6 +722,8 @@ IndexFile mergeShards(llvm::ArrayRef<IndexFile> Shards) {
   }
   llvm::sort(Out.TUs);
   Out.TUs.erase(std::unique(Out.TUs.begin(), Out.TUs.end()), Out.TUs.end());
+  // A header's use is seen by every TU that compiles it: once.
+  sortUnique(Out.AssertUses, std::less<AssertUse>(), std::equal_to<AssertUse>());
   for (auto &[USR, Fn] : ByUSR) {
     normaliseFunction(Fn);
     mergeCalls(Fn.Calls);
@@ -722,6 +762,16 @@ std::optional<std::string> ProjectIndex::purity(llvm::StringRef USR) const {
 const Function *ProjectIndex::findByDefinition(const Location &Loc) const {
   auto It = ByDefinition.find(Loc);
   return It == ByDefinition.end() ? nullptr : &F.Functions[It->second];
+}
+
+llvm::ArrayRef<AssertUse> ProjectIndex::assertUsesOf(const Location &Definition) const {
+  // Sorted by definition first (normalise, mergeShards).
+  auto Begin = llvm::partition_point(
+      F.AssertUses, [&](const AssertUse &U) { return U.Definition < Definition; });
+  auto End = std::find_if(Begin, F.AssertUses.end(),
+                          [&](const AssertUse &U) { return !(U.Definition == Definition); });
+  const AssertUse *First = F.AssertUses.data() + (Begin - F.AssertUses.begin());
+  return llvm::ArrayRef(First, End - Begin);
 }
 
 const Function *ProjectIndex::findByDeclaration(const Location &Loc) const {

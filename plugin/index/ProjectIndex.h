@@ -26,6 +26,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -35,7 +36,7 @@ namespace hotpath::index {
 inline constexpr const char FormatName[] = "hotpath-project-index";
 /// The version this build writes and reads; any other is an error. Bump it
 /// whenever a field changes meaning or a reader would miss a new one.
-inline constexpr unsigned FormatVersion = 4;
+inline constexpr unsigned FormatVersion = 5;
 
 /// A place in a file: absolute, symlink-free path; 1-based line and
 /// (byte) column of the expansion, as clang reports them.
@@ -125,6 +126,22 @@ struct Function {
   std::vector<CallSite> Calls;
 };
 
+/// A use of a disabled assert whose argument must stay evaluated
+/// (analysis/AssertUses.h): the macro's rewrite is refused in every TU that
+/// offers it, not only in the one that has the use.
+struct AssertUse {
+  std::string Macro;
+  Location Definition; // the macro's name in the #define the use expands
+  Location Use;        // the macro's name at the use
+  std::string Why;     // the side effect, described
+  bool operator<(const AssertUse &O) const {
+    return std::tie(Definition, Use) < std::tie(O.Definition, O.Use);
+  }
+  bool operator==(const AssertUse &O) const {
+    return Definition == O.Definition && Use == O.Use;
+  }
+};
+
 /// A file a shard was built from, as it was then.
 struct InputFile {
   std::string File;
@@ -152,6 +169,7 @@ struct IndexFile {
   std::optional<ShardKey> Key; // shards only
   unsigned Errors = 0;         // shards: compile errors met while indexing
   std::vector<Function> Functions; // sorted by USR
+  std::vector<AssertUse> AssertUses; // sorted by definition, then use
 };
 
 /// The JSON text of \p F (docs/project-index.md).
@@ -207,6 +225,9 @@ public:
   /// The function defined (or declared) with its name at \p Loc.
   const Function *findByDefinition(const Location &Loc) const;
   const Function *findByDeclaration(const Location &Loc) const;
+  /// The uses, in every TU, of the disabled assert defined at \p Definition
+  /// that need their argument evaluated.
+  llvm::ArrayRef<AssertUse> assertUsesOf(const Location &Definition) const;
   const IndexFile &file() const { return F; }
   const std::string &path() const { return Path; }
 

@@ -173,12 +173,17 @@ PortableHook portableOf(const HookShape &R) {
 }
 
 IndexFile buildShard(const ASTContext &Ctx, const TUDefinitions &Defs, const CallSiteIndex &Sites,
-                     llvm::StringRef TU) {
+                     llvm::StringRef TU, llvm::ArrayRef<BlockingAssertUse> Uses) {
   const SourceManager &SM = Ctx.getSourceManager();
   RecordMaker Records(Ctx);
   IndexFile F;
   F.K = IndexFile::Kind::Shard;
   F.TUs.push_back(TU.str());
+  for (const BlockingAssertUse &U : Uses) {
+    AssertUse R{U.Macro, Records.location(U.Definition), Records.location(U.Use), U.Why};
+    if (!R.Definition.File.empty() && !R.Use.File.empty())
+      F.AssertUses.push_back(std::move(R));
+  }
 
   std::map<std::string, Function> ByUSR;
   std::map<std::string, std::map<std::string, size_t>> CallKeys; // USR -> key -> position

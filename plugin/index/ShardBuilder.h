@@ -11,6 +11,7 @@
 #ifndef HOTPATH_TIDY_INDEX_SHARDBUILDER_H
 #define HOTPATH_TIDY_INDEX_SHARDBUILDER_H
 
+#include "analysis/AssertUses.h"
 #include "analysis/CallSites.h"
 #include "analysis/HookModel.h"
 #include "index/ProjectIndex.h"
@@ -52,9 +53,11 @@ PortableHook portableOf(const HookShape &R);
 /// or calls or takes the address of outside system headers, with its
 /// definitions, declarations and hook shape (the hook model's portableHook),
 /// and every call site of those.
+/// and the uses of disabled asserts in \p Uses that need their argument.
 /// The key is left for the caller, who knows the compile command.
 IndexFile buildShard(const clang::ASTContext &Ctx, const TUDefinitions &Defs,
-                     const CallSiteIndex &Sites, llvm::StringRef TU);
+                     const CallSiteIndex &Sites, llvm::StringRef TU,
+                     llvm::ArrayRef<BlockingAssertUse> Uses = {});
 
 } // namespace hotpath::index
 

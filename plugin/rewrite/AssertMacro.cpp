@@ -23,13 +23,4 @@ std::optional<FixItHint> replaceAssertBody(const FunctionLikeDefinition &D,
   return replaceChars(D.BodyBegin, D.BodyEnd, assertReplacementBody(Param));
 }
 
-std::optional<FixItHint> keepDefinition(const FunctionLikeDefinition &D,
-                                        const SourceManager &SM, const LangOptions &LO) {
-  if (D.HashLoc.isInvalid())
-    return std::nullopt;
-  SourceLocation End =
-      D.BodyEnd.isValid() ? D.BodyEnd : D.NameLoc.getLocWithOffset(D.Name.size());
-  return keepChars(D.HashLoc, End, SM, LO);
-}
-
 } // namespace hotpath

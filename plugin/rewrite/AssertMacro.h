@@ -29,14 +29,6 @@ std::string assertReplacementBody(llvm::StringRef Param);
 std::optional<clang::FixItHint> replaceAssertBody(const FunctionLikeDefinition &D,
                                                   llvm::StringRef Param);
 
-/// A replacement of the whole of \p D's directive by its own text: changes
-/// nothing, but overlaps an identical rewrite of it that another
-/// translation unit, which does not see the use that blocks it here, may
-/// offer, so that clang-tidy (or clang-apply-replacements) drops that
-/// rewrite. None when \p D's '#' is not known.
-std::optional<clang::FixItHint> keepDefinition(const FunctionLikeDefinition &D,
-                                               const clang::SourceManager &SM,
-                                               const clang::LangOptions &LO);
 
 } // namespace hotpath
 

@@ -163,12 +163,6 @@ FixItHint replaceChars(SourceLocation Begin, SourceLocation End, StringRef Text)
   return FixItHint::CreateReplacement(CharSourceRange::getCharRange(Begin, End), Text);
 }
 
-FixItHint keepChars(SourceLocation Begin, SourceLocation End, const SourceManager &SM,
-                    const LangOptions &LO) {
-  CharSourceRange Whole = CharSourceRange::getCharRange(Begin, End);
-  return FixItHint::CreateReplacement(Whole, Lexer::getSourceText(Whole, SM, LO));
-}
-
 FixItHint replaceToken(SourceLocation Loc, StringRef Text, const SourceManager &SM) {
   return FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Loc, Loc), Text);
 }

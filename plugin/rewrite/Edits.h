@@ -65,12 +65,6 @@ clang::FixItHint coldAttributeInsertion(const clang::FunctionDecl *FD, const Spe
 /// macro's body, a directive) with \p Text.
 clang::FixItHint replaceChars(clang::SourceLocation Begin, clang::SourceLocation End,
                               llvm::StringRef Text);
-/// A replacement of [\p Begin, \p End) by its own text: changes nothing,
-/// but overlaps (so blocks) a rewrite of the same text another
-/// translation unit may offer.
-clang::FixItHint keepChars(clang::SourceLocation Begin, clang::SourceLocation End,
-                           const clang::SourceManager &SM, const clang::LangOptions &LO);
-
 /// Replaces the token at \p Loc (a name) with \p Text.
 clang::FixItHint replaceToken(clang::SourceLocation Loc, llvm::StringRef Text,
                               const clang::SourceManager &SM);

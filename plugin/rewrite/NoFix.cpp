@@ -143,6 +143,13 @@ const Row Rows[] = {
     {NoFixReason::UsesNeedEvaluation, "uses-need-evaluation",
      "{N}{ use| uses} of '{S}' in this translation unit {needs|need} the "
      "argument evaluated"},
+    {NoFixReason::UsesInProjectNeedEvaluation, "uses-in-project-need-evaluation",
+     "{N}{ use| uses} of '{S}' in the project {needs|need} the argument evaluated "
+     "(the project index; the first at {D})"},
+    {NoFixReason::UsesUnknownWithoutIndex, "uses-unknown-without-index",
+     "'{S}' is defined in {D}, which other translation units may use with an "
+     "argument that needs evaluating; with ProjectIndex (hotpath-tidy --index-only "
+     "-p <build-dir>) every use is known"},
 };
 
 const Row &rowOf(NoFixReason R) {

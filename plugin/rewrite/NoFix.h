@@ -82,6 +82,11 @@ enum class NoFixReason {
   ClonePartlyGated,
   // Disabled asserts (hotpath-noop-assert).
   UsesNeedEvaluation, // Subject: the macro; Count: the uses
+  /// Subject: the macro; Count: the uses; Detail: where the first is and
+  /// what it does.
+  UsesInProjectNeedEvaluation,
+  /// Subject: the macro; Detail: the header that defines it.
+  UsesUnknownWithoutIndex,
 };
 
 /// A reason, where it holds, and what its text names.

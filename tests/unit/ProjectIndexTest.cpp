@@ -261,9 +261,9 @@ TEST(ProjectIndexFormat, BadFilesAreErrorsNamingTheFileAndField) {
             "idx.json: not a hotpath-tidy project index (its \"format\" is not "
             "\"hotpath-project-index\")");
   EXPECT_EQ(errorOf("{\"format\": \"hotpath-project-index\", \"version\": 1, \"kind\": \"index\"}"),
-            "idx.json: project index version 1, and this hotpath-tidy reads version 4: rebuild "
+            "idx.json: project index version 1, and this hotpath-tidy reads version 5: rebuild "
             "it (hotpath-tidy --index-only --reindex -p <build-dir>)");
-  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 4, \"kind\": "
+  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 5, \"kind\": "
                            "\"index\", \"files\": [\"/a.c\"], \"tus\": [0], ";
   EXPECT_EQ(errorOf(Head + "\"functions\": [{\"usr\": \"u\", \"name\": \"f\", \"calls\": "
                            "[{\"at\": [0, 1, 1], \"caller\": 7}]}]}"),
@@ -719,7 +719,7 @@ TEST(ProjectIndexInChecks, AnIndexThatDoesNotReadIsAConfigurationError) {
   ASSERT_EQ(R.errors().size(), 1u) << R.dump();
   EXPECT_EQ(R.errors()[0].Message,
             "hotpath-check-split: ProjectIndex: " + Path +
-                ": project index version 7, and this hotpath-tidy reads version 4: rebuild it "
+                ": project index version 7, and this hotpath-tidy reads version 5: rebuild it "
                 "(hotpath-tidy --index-only --reindex -p <build-dir>)");
   RunResult Missing = Split.run(CheckLen, "bad-index.c", {{"ProjectIndex", Path + ".none"}});
   ASSERT_EQ(Missing.errors().size(), 1u) << Missing.dump();

@@ -1,5 +1,7 @@
 // hotpath-args: -std=c17
-// The definition lives in a header, and spans lines.
+// The definition lives in a header, and spans lines. Other translation
+// units may include it with uses that need their argument evaluated: without
+// the project index, which records them, no fix (every route refuses alike).
 #include "header.h"
 
 struct list { struct list *next; int v; };
