@@ -53,6 +53,26 @@ std::optional<RemoteHook> definedElsewhere(const HookGateInputs &In, const Funct
   return R;
 }
 
+/// Whether a gate defined here would gate hot calls in other translation
+/// units: a fix whose parts live in several TUs (the gate here, the gated
+/// calls there) is made only when every part is, or the gate gates nothing.
+/// A named hook's calls are gated wherever they are, since every TU knows
+/// the name; any other hook's only where the project index shows the hook,
+/// and by the index's heat, which is the same in every TU.
+bool gatedElsewhere(const HookGateInputs &In, const Hook &H) {
+  const index::ProjectIndex *Project = In.TU.projectIndex();
+  std::vector<index::CallSite> Sites = In.TU.calls().remoteSites(H.FD);
+  std::string Self = index::RecordMaker::usr(H.FD);
+  llvm::erase_if(Sites, [&](const index::CallSite &S) { return S.CallerUSR == Self; });
+  if (H.Named && !In.Heat.hasProfile())
+    return !Project || !Sites.empty();
+  if (!Project || In.Heat.indexScore(H.FD) < In.Settings.Gate.Threshold)
+    return false;
+  return llvm::any_of(Sites, [&](const index::CallSite &S) {
+    return In.Heat.indexCallIsHot(S, H.FD, In.Settings.Gate.Threshold);
+  });
+}
+
 } // namespace
 
 const Hook *HookRecogniser::hookFor(const FunctionDecl *FD) {
@@ -118,10 +138,12 @@ HookCandidates findCandidates(const HookGateInputs &In, HookRecogniser &Hooks) {
     }
     It->Calls.push_back(S.Call);
   }
-  // Hooks defined here get their gate defined here, hot calls or not.
+  // Hooks defined here get their gate defined here when other TUs gate
+  // their calls, though none here is hot.
   for (const FunctionDecl *Def : In.TU.definitions().Functions)
     if (inMainFile(SM, Def->getLocation()))
-      if (const Hook *H = Hooks.hookFor(Def); H && !H->hasSwitch() && !Position.count(H->FD))
+      if (const Hook *H = Hooks.hookFor(Def);
+          H && !H->hasSwitch() && !Position.count(H->FD) && gatedElsewhere(In, *H))
         C.Hooks.push_back({H, {}});
   return C;
 }

@@ -125,10 +125,20 @@ const CallGraph::Best &CallGraph::bestOfLocal(const FunctionDecl *FD, unsigned D
 }
 
 HeatChain CallGraph::chainOf(const FunctionDecl *FD) const {
-  HeatChain Out;
   std::string USR = Project ? index::RecordMaker::usr(FD) : "";
-  bool Indexed = Project && !USR.empty() && Project->find(USR);
-  const Best *B = Indexed ? &bestOfIndexed(USR, MaxChain) : &bestOfLocal(FD, 0);
+  if (Project && !USR.empty() && Project->find(USR))
+    return follow(&bestOfIndexed(USR, MaxChain), /*Indexed=*/true);
+  return follow(&bestOfLocal(FD, 0), /*Indexed=*/false);
+}
+
+HeatChain CallGraph::chainOfIndexed(const std::string &USR) const {
+  if (!Project || !Project->find(USR))
+    return HeatChain();
+  return follow(&bestOfIndexed(USR, MaxChain), /*Indexed=*/true);
+}
+
+HeatChain CallGraph::follow(const Best *B, bool Indexed) const {
+  HeatChain Out;
   Out.Loops = B->Loops;
   Out.Branches = B->Branches;
   Out.Score = B->Score;

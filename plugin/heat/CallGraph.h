@@ -67,6 +67,9 @@ public:
 
   /// The chain of calls that puts \p FD under the most loops.
   HeatChain chainOf(const clang::FunctionDecl *FD) const;
+  /// The same for a function the project index knows by \p USR (its
+  /// definition may be in no TU at hand); empty without the index.
+  HeatChain chainOfIndexed(const std::string &USR) const;
 
 private:
   struct Best {
@@ -81,6 +84,8 @@ private:
   const Best &bestOfIndexed(const std::string &USR, unsigned Left) const;
   /// Without the index: the best chain in this TU (\p Depth: calls followed).
   const Best &bestOfLocal(const clang::FunctionDecl *FD, unsigned Depth) const;
+  /// The chain from \p B outwards, as chainOf() gives it.
+  HeatChain follow(const Best *B, bool Indexed) const;
 
   const index::ProjectIndex *Project;
   const CallSiteIndex &Local;

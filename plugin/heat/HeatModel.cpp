@@ -129,21 +129,40 @@ unsigned HeatModel::indexScore(const FunctionDecl *FD) const {
 
 bool HeatModel::callIsHot(const CallSiteIndex::Site &Site, const FunctionDecl *Hook,
                           unsigned Threshold) const {
+  return siteIsHot({Site.Cold, Site.InAccessor, Site.Loops, Site.Branches}, Hook,
+                   [&] { return stats(Site.Caller); },
+                   [&] { return Calls.graph().chainOf(Site.Caller); }, Threshold);
+}
+
+bool HeatModel::indexCallIsHot(const index::CallSite &Site, const FunctionDecl *Hook,
+                               unsigned Threshold) const {
+  const index::ProjectIndex *P = Calls.projectIndex();
+  const index::Function *Caller = P ? P->find(Site.CallerUSR) : nullptr;
+  return siteIsHot(
+      {Site.Cold, !Site.Accessor.empty(), Site.Loops, Site.Branches}, Hook,
+      [&] { return Caller ? Calls.indexStats(*Caller, Rules) : CallSiteStats(); },
+      [&] { return Calls.graph().chainOfIndexed(Site.CallerUSR); }, Threshold);
+}
+
+bool HeatModel::siteIsHot(const SiteFacts &Site, const FunctionDecl *Hook,
+                          llvm::function_ref<CallSiteStats()> CallerStats,
+                          llvm::function_ref<HeatChain()> CallerChain,
+                          unsigned Threshold) const {
   CallSiteStats HS = stats(Hook);
-  CallSiteStats CS = stats(Site.Caller);
   // With a profile, the hook's own share: what gating its call takes off is
   // the call, which the profile counts in the hook. Its caller's share says
   // nothing of how often it calls: libarchive's tar reader, 0.5% of a
   // listing, calls a shim returning 0 once per header (0.0%).
   if (hasProfile())
     return isHot(HS, 0);
+  CallSiteStats CS = CallerStats();
   if (Site.Cold || score(HS) + score(CS) < Threshold)
     return false;
   if (Site.InAccessor || repeats(CS, !wholeProgram()))
     return true;
   // The loops (and branches) around the call and on the chains of calls
   // to its caller.
-  HeatChain C = Calls.graph().chainOf(Site.Caller);
+  HeatChain C = CallerChain();
   if (!wholeProgram())
     return Site.Loops + C.Loops > 0;
   return 5 * static_cast<int>(Site.Loops) - static_cast<int>(Site.Branches) + C.Score >=

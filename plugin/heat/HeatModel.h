@@ -14,6 +14,7 @@
 #include "heat/InlineRemarks.h"
 #include "heat/Profile.h"
 #include "heat/ProjectCalls.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <string>
@@ -87,6 +88,11 @@ public:
   /// threshold of 2 on call counts alone (docs/precision.md).
   bool callIsHot(const CallSiteIndex::Site &Site, const clang::FunctionDecl *Hook,
                  unsigned Threshold) const;
+  /// callIsHot() for a call site the project index holds, in a TU not at
+  /// hand: what the TU that defines a hook's gate asks of the calls other
+  /// TUs gate, judged as those TUs judge them.
+  bool indexCallIsHot(const index::CallSite &Site, const clang::FunctionDecl *Hook,
+                      unsigned Threshold) const;
   /// The heat score of \p FD from every call site the project index holds:
   /// the same in every TU (0 without an index).
   unsigned indexScore(const clang::FunctionDecl *FD) const;
@@ -135,6 +141,15 @@ public:
   bool wholeProgram() const { return Calls.projectIndex() != nullptr; }
 
 private:
+  /// What callIsHot() reads of a call site.
+  struct SiteFacts {
+    bool Cold, InAccessor;
+    unsigned Loops, Branches;
+  };
+  bool siteIsHot(const SiteFacts &Site, const clang::FunctionDecl *Hook,
+                 llvm::function_ref<CallSiteStats()> CallerStats,
+                 llvm::function_ref<HeatChain()> CallerChain, unsigned Threshold) const;
+
   const HeatSettings &Settings;
   const ProjectCalls &Calls;
   const RuleIndex &Rules;
