@@ -115,6 +115,9 @@ const Spec Table[] = {
     {"progress", "", Spec::Flag, "", AnyRun, Opt, None, Section::Run,
      "TUs done/total on standard error (on by default on a terminal)", "",
      [](RunOptions &O, llvm::StringRef, std::string &) { return O.Progress = true; }},
+    {"strict", "", Spec::Flag, "", AnyRun, Opt, None, Section::Run,
+     "warnings about the run's input are errors (exit 2): an option no check has",
+     "", [](RunOptions &O, llvm::StringRef, std::string &) { return O.Strict = true; }},
     {"fix", "", Spec::Flag, "", ClangTidy | NotDiff, Opt, None, Section::Run,
      "apply the fixes of every finding (not with --diff), each edit once however many "
      "TUs propose it (shared headers)",

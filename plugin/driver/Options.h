@@ -47,6 +47,7 @@ constexpr unsigned AnyRun = Database | Diff | Profile | InlineRemarks | IndexOnl
 struct RunOptions {
   unsigned Modes = 0;  // the modes selected (Database when none)
   std::string Diff;    // a git revision, or "-" for stdin
+  bool Strict = false; // --strict: warnings about the run's input are errors
   std::string BuildDir;
   unsigned Jobs = 0;   // 0: the number of cores
   std::string Format = "text";

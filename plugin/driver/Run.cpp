@@ -7,6 +7,7 @@
 #include "Run.h"
 #include "CheckConfig.h"
 #include "CheckRuns.h"
+#include "ConfigValidation.h"
 #include "CompileDatabase.h"
 #include "ExportedFindings.h"
 #include "IndexRefresh.h"
@@ -25,6 +26,7 @@
 #include "index/ProjectIndex.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
@@ -69,6 +71,7 @@ private:
   llvm::Error useIndex();
   llvm::Expected<std::vector<std::string>> chooseTUs();
   llvm::Error useInlineRemarks();
+  bool configParses(const std::vector<std::string> &TUs);
   llvm::Expected<std::vector<TURun>> runChecksOn(const std::vector<std::string> &TUs,
                                                  const std::string &DataFile);
   size_t mergeFailures(const std::vector<std::string> &TUs, std::vector<Finding> &Found);
@@ -84,12 +87,18 @@ private:
   std::shared_ptr<const index::ProjectIndex> Index;
   TempDir Tmp;
   std::vector<Failure> Failures;
+  /// What the run says about its configuration and input (Types.h).
+  std::vector<ConfigNote> Notes;
+  bool ReadsClangTidyFiles = true; // no -config that stops them applying
   ProgressLine Progress;
 };
 
 llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   if (llvm::Error E = findPlaces(Argv0))
     return std::move(E);
+  if (std::optional<ConfigNote> Bad =
+          checkUserConfig(O.Config, O.ConfigFile, ReadsClangTidyFiles))
+    return report(O, {}, {}, {*Bad}, 0, Root, Cwd);
   if (llvm::Error E = useProfile())
     return std::move(E);
   if (!O.Explain.empty())
@@ -101,7 +110,7 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
     Changed = std::move(*Patch);
     if (Changed.empty()) {
       llvm::errs() << "hotpath-tidy: the patch changes no lines; nothing to check\n";
-      return report(O, {}, {}, 0, Root, Cwd);
+      return report(O, {}, {}, {}, 0, Root, Cwd);
     }
   }
   if (llvm::Error E = loadDatabase())
@@ -113,6 +122,8 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   llvm::Expected<std::vector<std::string>> TUs = chooseTUs();
   if (!TUs)
     return TUs.takeError();
+  if (!configParses(*TUs))
+    return report(O, {}, {}, Notes, 0, Root, Cwd);
   if (auto EC = llvm::sys::fs::createUniqueDirectory("hotpath-tidy", Tmp.Path))
     return error("cannot make a temporary directory: " + EC.message());
   if (llvm::Error E = O.in(InlineRemarks) ? useInlineRemarks() : llvm::Error::success())
@@ -124,7 +135,7 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   if (!Runs)
     return Runs.takeError();
   std::vector<Finding> Found;
-  if (llvm::Error E = collectFindings(*Runs, DataFile, Cwd, Found, Failures))
+  if (llvm::Error E = collectFindings(*Runs, DataFile, Cwd, Found, Failures, Notes))
     return std::move(E);
   size_t Considered = mergeFailures(*TUs, Found);
   if (!O.Explain.empty() && !explainedSomewhere(Found, O.Explain, Index.get())) {
@@ -137,7 +148,22 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
       keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
-  return report(O, Findings, Failures, Considered, Root, Cwd);
+  return report(O, Findings, Failures, Notes, Considered, Root, Cwd);
+}
+
+/// The .clang-tidy files clang-tidy would read for each TU (unless a
+/// -config without InheritParentConfig stands in for them): false, with
+/// the note, at the first that does not parse, before anything is checked.
+bool DatabaseRun::configParses(const std::vector<std::string> &TUs) {
+  if (!ReadsClangTidyFiles)
+    return true;
+  ClangTidyFiles Files;
+  for (const std::string &TU : TUs)
+    if (std::optional<ConfigNote> Bad = Files.check(TU)) {
+      Notes.push_back(std::move(*Bad));
+      return false;
+    }
+  return true;
 }
 
 /// --explain: each TU that knows the name explains it (a remark at its
