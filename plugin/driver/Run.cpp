@@ -71,6 +71,7 @@ private:
   llvm::Error useIndex();
   llvm::Expected<std::vector<std::string>> chooseTUs();
   llvm::Error useInlineRemarks();
+  void checkDiffPaths();
   bool configParses(const std::vector<std::string> &TUs);
   llvm::Expected<std::vector<TURun>> runChecksOn(const std::vector<std::string> &TUs,
                                                  const std::string &DataFile);
@@ -104,7 +105,8 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   if (!O.Explain.empty())
     CheckOptions.push_back({"Explain", O.Explain});
   if (O.in(Diff)) {
-    llvm::Expected<ChangedLines> Patch = readPatch(O.Diff, Git, Root);
+    llvm::Expected<ChangedLines> Patch =
+        readPatch(O.Diff, Git, Root, O.Diff != "-" && inWorkTree(Git, Cwd), O.Strip);
     if (!Patch)
       return Patch.takeError();
     Changed = std::move(*Patch);
@@ -115,6 +117,8 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   }
   if (llvm::Error E = loadDatabase())
     return std::move(E);
+  if (O.in(Diff))
+    checkDiffPaths();
   if (llvm::Error E = O.NoIndex ? llvm::Error::success() : useIndex())
     return std::move(E);
   if (O.in(IndexOnly))
@@ -149,6 +153,31 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
   return report(O, Findings, Failures, Notes, Considered, Root, Cwd);
+}
+
+/// A diff whose paths name no file here (a patch made in another
+/// directory, or with a prefix --strip should remove) selects no TU and
+/// reports nothing, which reads as a clean patch: say which paths matched
+/// nothing, an error with --strict.
+void DatabaseRun::checkDiffPaths() {
+  std::vector<std::string> Unmatched;
+  for (const auto &[File, Lines] : Changed)
+    if (!llvm::sys::fs::exists(File) && !P->files().count(File))
+      Unmatched.push_back(relativeTo(File, Root));
+  if (Unmatched.empty())
+    return;
+  ConfigNote N;
+  N.Error = O.Strict;
+  std::string Where = " no file under " + Root + " nor in the compile database";
+  if (Unmatched.size() == 1)
+    N.Where.Text = "--diff: the diff's path '" + Unmatched.front() + "' matches" + Where;
+  else
+    N.Where.Text = "--diff: " + std::to_string(Unmatched.size()) + " of the diff's " +
+                   std::to_string(Changed.size()) + " paths match" + Where + ": '" +
+                   llvm::join(Unmatched, "', '") + "'";
+  if (O.Diff == "-")
+    N.Where.Text += " (--strip=N removes N leading components)";
+  Notes.push_back(std::move(N));
 }
 
 /// The .clang-tidy files clang-tidy would read for each TU (unless a
