@@ -366,17 +366,33 @@ llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<st
   return runChecks(*P, TUs, Args, Tmp.Path, O.Jobs, Progress);
 }
 
-/// Whether the compile database of \p O loads and lists every source it
-/// names.
-bool databaseLists(const RunOptions &O) {
+/// The first source of \p O the compile database does not list (all of
+/// them when it does not load), or none.
+std::optional<std::string> unlistedSource(const RunOptions &O) {
   std::string Err;
   std::unique_ptr<Project> P = Project::load(O.BuildDir, Err);
   llvm::SmallString<256> Cwd;
   if (!P || llvm::sys::fs::current_path(Cwd))
-    return false;
-  return llvm::all_of(O.Sources, [&](const std::string &S) {
-    return P->files().count(canonicalPath(S, Cwd));
-  });
+    return O.Sources.front();
+  for (const std::string &S : O.Sources)
+    if (!P->files().count(canonicalPath(S, Cwd)))
+      return S;
+  return std::nullopt;
+}
+
+/// Whether clang-tidy's own run of sources the database does not list
+/// takes every option of \p Argv: any option of the runs but -j and
+/// --progress (which runClangTidy drops) would be dropped, so it is an
+/// error naming \p Unlisted.
+bool plainRunTakes(int Argc, const char **Argv, llvm::StringRef Unlisted, std::string &Err) {
+  for (const Argument &A : scanArguments(llvm::ArrayRef(Argv + 1, Argc - 1)))
+    if (A.Spec && !(A.Spec->Modes & ClangTidy) && A.Spec->Name != "jobs" &&
+        A.Spec->Name != "progress") {
+      Err = "'" + Unlisted.str() + "' is not in the compile database, so clang-tidy checks it "
+            "on its own, and " + A.Text.str() + " needs a run over the database";
+      return false;
+    }
+  return true;
 }
 
 } // namespace
@@ -391,8 +407,12 @@ int runOverDatabase(int Argc, const char **Argv) {
   // lists them all; otherwise clang-tidy's own run, which checks a source
   // the database does not list with flags inferred from its neighbours (or
   // none, without a database).
-  if (O.Modes == Database && !O.Sources.empty() && !databaseLists(O))
-    return runClangTidy(Argc, Argv);
+  if (O.Modes == Database && !O.Sources.empty())
+    if (std::optional<std::string> Unlisted = unlistedSource(O)) {
+      if (!plainRunTakes(Argc, Argv, *Unlisted, Err))
+        return fail(Err);
+      return runClangTidy(Argc, Argv);
+    }
   llvm::Expected<int> Status = DatabaseRun(O).run(Argv[0]);
   if (!Status)
     return fail(llvm::toString(Status.takeError()));
