@@ -11,6 +11,7 @@
 #include "CompileDatabase.h"
 #include "ExportedFindings.h"
 #include "IndexRefresh.h"
+#include "Interrupt.h"
 #include "InlineRemarksRun.h"
 #include "Options.h"
 #include "Parallel.h"
@@ -44,12 +45,23 @@ llvm::Error error(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
-/// A directory removed with this object.
+/// A directory removed with this object (or by an interrupt).
 struct TempDir {
-  llvm::SmallString<128> Path;
+  std::string Path;
+  std::error_code make() {
+    std::error_code EC;
+    Path = makeTemporary([&] {
+      llvm::SmallString<128> P;
+      EC = llvm::sys::fs::createUniqueDirectory("hotpath-tidy", P);
+      return EC ? std::string() : std::string(P);
+    });
+    return EC;
+  }
   ~TempDir() {
-    if (!Path.empty())
-      llvm::sys::fs::remove_directories(Path);
+    if (Path.empty())
+      return;
+    llvm::sys::fs::remove_directories(Path);
+    forgetTemporary(Path);
   }
 };
 
@@ -128,13 +140,13 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
     return TUs.takeError();
   if (!configParses(*TUs))
     return report(O, {}, {}, Notes, 0, Root, Cwd);
-  if (auto EC = llvm::sys::fs::createUniqueDirectory("hotpath-tidy", Tmp.Path))
+  if (auto EC = Tmp.make())
     return error("cannot make a temporary directory: " + EC.message());
   if (llvm::Error E = O.in(InlineRemarks) ? useInlineRemarks() : llvm::Error::success())
     return std::move(E);
   // The checks' findings as data, one file for every run (each line says
   // where its finding is).
-  std::string DataFile = (Tmp.Path + "/findings.jsonl").str();
+  std::string DataFile = Tmp.Path + "/findings.jsonl";
   llvm::Expected<std::vector<TURun>> Runs = runChecksOn(*TUs, DataFile);
   if (!Runs)
     return Runs.takeError();
@@ -342,9 +354,9 @@ llvm::Error DatabaseRun::useInlineRemarks() {
   if (!Clang)
     return Clang.takeError();
   std::vector<std::string> All = Selection->checkable();
-  std::string RecordDir = (Tmp.Path + "/remarks").str();
+  std::string RecordDir = Tmp.Path + "/remarks";
   llvm::sys::fs::create_directories(RecordDir);
-  std::string Summary = (Tmp.Path + "/inline-summary.txt").str(), Err;
+  std::string Summary = Tmp.Path + "/inline-summary.txt", Err;
   if (!collectInlineRemarks(
           *P, All, *Clang, O.Jobs, RecordDir, Summary, Failures,
           [&](size_t Done) { Progress.show("compiled for inline remarks", Done, All.size()); },
@@ -413,6 +425,7 @@ int runOverDatabase(int Argc, const char **Argv) {
         return fail(Err);
       return runClangTidy(Argc, Argv);
     }
+  catchInterrupts();
   llvm::Expected<int> Status = DatabaseRun(O).run(Argv[0]);
   if (!Status)
     return fail(llvm::toString(Status.takeError()));
