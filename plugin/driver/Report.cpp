@@ -124,9 +124,13 @@ llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef R
 }
 
 int report(const RunOptions &O, const std::vector<Finding> &Findings,
-           const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Config,
+           const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Given,
            size_t Checked, llvm::StringRef Root, llvm::StringRef Cwd) {
-  int Status = exitStatus(Findings, Failures, Config, Checked, O.Strict);
+  int Status = exitStatus(Findings, Failures, Given, Checked, O.Strict);
+  // With --strict a warning is an error, and says so in every format.
+  std::vector<ConfigNote> Config = Given;
+  for (ConfigNote &N : Config)
+    N.Error |= O.Strict;
   if (O.Format == "sarif")
     writeSarif(llvm::outs(), Findings, Failures, Config, Status != ExitError, Root,
                HOTPATH_VERSION " (LLVM " LLVM_VERSION_STRING ")");

@@ -108,7 +108,7 @@ loc = n["locations"][0]["physicalLocation"]
 assert loc["artifactLocation"]["uri"] == ".clang-tidy" and loc["region"] == {"startLine": 2, "startColumn": 25}, loc
 PY
 if [ -n "${HOTPATH_SARIF_SCHEMA:-}" ]; then
-  python3 "$here/ci-sarif-required.py" "$work/malformed.out" --results 0 >/dev/null &&
+  python3 "$here/ci-sarif-required.py" "$work/malformed.out" --results 0 --failed >/dev/null &&
     ok "malformed .clang-tidy, SARIF: valid against the schema" || bad "malformed SARIF: schema"
 fi
 run malformed -p . --format=github
@@ -174,6 +174,10 @@ rc_is typo_strict 2 "misspelt option with --strict"
 has_line typo_strict err "hotpath-tidy: error: $typo" "misspelt option with --strict: an error"
 printf "$good_config" >.clang-tidy
 run no_typo --diff=HEAD -p . --format=sarif
+if [ -n "${HOTPATH_SARIF_SCHEMA:-}" ]; then
+  python3 "$here/ci-sarif-required.py" "$work/typo.out" --results 1 >/dev/null &&
+    ok "misspelt option, SARIF: valid against the schema" || bad "misspelt option SARIF: schema"
+fi
 python3 -c 'import json,sys; assert "toolConfigurationNotifications" not in json.load(open(sys.argv[1]))["runs"][0]["invocations"][0]' "$work/no_typo.out" &&
   ok "control: no misspelt option, no configuration notification" || bad "control: a notification without a typo"
 # A value that does not parse: an error once, not one failure per TU.
