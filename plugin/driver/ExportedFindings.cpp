@@ -7,6 +7,7 @@
 #include "core/FindingData.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -101,6 +102,29 @@ Failure skipped(const TURun &R, std::vector<Message> Errors) {
   return X;
 }
 
+/// clang-tidy's name for what checks say about their configuration
+/// (ClangTidyCheck::configurationDiag).
+constexpr llvm::StringLiteral ConfigCheck = "clang-tidy-config";
+
+/// Moves the configuration notes out of \p Found into \p Config (each once);
+/// true when one of them is an error.
+bool takeConfigNotes(std::vector<Finding> &Found, std::vector<ConfigNote> &Config) {
+  bool Error = false;
+  for (const Finding &F : Found) {
+    if (F.Check != ConfigCheck)
+      continue;
+    ConfigNote N{F.Level == "error", F.Main};
+    N.Where.Text += " [" + ConfigCheck.str() + "]";
+    Error |= N.Error;
+    if (llvm::none_of(Config, [&](const ConfigNote &C) {
+          return !(C < N) && !(N < C);
+        }))
+      Config.push_back(std::move(N));
+  }
+  llvm::erase_if(Found, [](const Finding &F) { return F.Check == ConfigCheck; });
+  return Error;
+}
+
 } // namespace
 
 bool isCompilerDiagnostic(llvm::StringRef Check) {
@@ -109,7 +133,7 @@ bool isCompilerDiagnostic(llvm::StringRef Check) {
 
 llvm::Error collectFindings(const std::vector<TURun> &Runs, llvm::StringRef DataFile,
                             llvm::StringRef Cwd, std::vector<Finding> &All,
-                            std::vector<Failure> &Failures) {
+                            std::vector<Failure> &Failures, std::vector<ConfigNote> &Config) {
   llvm::Expected<std::vector<FindingData>> Data = readFindings(DataFile);
   if (!Data)
     return Data.takeError();
@@ -124,6 +148,7 @@ llvm::Error collectFindings(const std::vector<TURun> &Runs, llvm::StringRef Data
       Failures.push_back({R.TU, Err});
       continue;
     }
+    bool ConfigError = takeConfigNotes(Found, Config);
     attachData(Found, ByPlace, Cwd);
     locate(Found);
     attachEvidence(Found, ByPlace, Cwd);
@@ -132,7 +157,7 @@ llvm::Error collectFindings(const std::vector<TURun> &Runs, llvm::StringRef Data
       continue;
     }
     std::move(Found.begin(), Found.end(), std::back_inserter(All));
-    if (std::string Why = runFailure(R); !Why.empty())
+    if (std::string Why = runFailure(R); !Why.empty() && !(ConfigError && R.Status == 1))
       Failures.push_back({R.TU, Why});
   }
   return llvm::Error::success();

@@ -22,10 +22,14 @@ namespace hotpath::driver {
 /// the checks' data in \p DataFile, located in their files. A TU with a
 /// compile error is skipped: a failure that names its first errors, and
 /// none of its findings (so none of its fixes) is kept. A run that crashed
-/// or failed is a failure too. An error when the data does not read.
+/// or failed is a failure too. What the checks say about their options
+/// ("clang-tidy-config") is no finding: it goes to \p Config, once however
+/// many TUs said it, and a run that failed for a configuration error alone
+/// is no failure of its TU (the note says why). An error when the data
+/// does not read.
 llvm::Error collectFindings(const std::vector<TURun> &Runs, llvm::StringRef DataFile,
                             llvm::StringRef Cwd, std::vector<Finding> &Found,
-                            std::vector<Failure> &Failures);
+                            std::vector<Failure> &Failures, std::vector<ConfigNote> &Config);
 
 /// True for the compiler's own diagnostics, which clang-tidy names
 /// "clang-diagnostic-<flag>" (or clang-diagnostic-error): a check's name,

@@ -31,7 +31,23 @@ std::string escapeProperty(llvm::StringRef S) {
 } // namespace
 
 void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                 const std::vector<Failure> &Failures, llvm::StringRef Root) {
+                 const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Config,
+                 llvm::StringRef Root) {
+  // First: a setting that was not taken explains what follows. An
+  // annotation without a file shows in the run's summary.
+  for (const ConfigNote &N : Config) {
+    OS << "::" << (N.Error ? "error" : "warning");
+    if (!N.Where.File.empty()) {
+      OS << " file=" << escapeProperty(relativeTo(N.Where.File, Root));
+      if (N.Where.Line)
+        OS << ",line=" << N.Where.Line << ",col=" << N.Where.Col << ",";
+      else
+        OS << ",";
+    } else {
+      OS << " ";
+    }
+    OS << "title=hotpath-tidy configuration::" << escapeData(N.Where.Text) << '\n';
+  }
   for (const Finding &F : Findings) {
     std::string Msg = F.Main.Text;
     for (const Message &N : F.Notes) {

@@ -11,7 +11,8 @@ namespace hotpath::driver {
 /// (notes appended to the message); paths relative to Root. A TU that could
 /// not be analysed is an ::error on its file.
 void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                 const std::vector<Failure> &Failures, llvm::StringRef Root);
+                 const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Config,
+                 llvm::StringRef Root);
 
 } // namespace hotpath::driver
 

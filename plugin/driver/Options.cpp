@@ -52,6 +52,19 @@ const Spec Table[] = {
        return nonEmpty(O.Diff, V, "--diff needs a git revision or '-'", Err);
      },
      "-p <build-dir> [options]"},
+    {"strip", "", Spec::Value, "N", AnyRun & ~IndexOnly, Opt, None, Section::Modes,
+     "with --diff, remove N leading components from the diff's paths, as patch -pN does "
+     "(default: git's a/ and b/ when the diff has them; --strip=0 keeps the paths whole)",
+     "",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       unsigned N;
+       if (V.getAsInteger(10, N)) {
+         Err = "--strip must be a number of path components, not '" + V.str() + "'";
+         return false;
+       }
+       O.Strip = N;
+       return true;
+     }},
     {"profile", "", Spec::Value, "<file>", AnyRun, Role::Selects, Profile, Section::Modes,
      "a perf report --stdio or folded-stacks profile: the checks' Profile option, "
      "findings ordered by their share of samples",
@@ -115,6 +128,10 @@ const Spec Table[] = {
     {"progress", "", Spec::Flag, "", AnyRun, Opt, None, Section::Run,
      "TUs done/total on standard error (on by default on a terminal)", "",
      [](RunOptions &O, llvm::StringRef, std::string &) { return O.Progress = true; }},
+    {"strict", "", Spec::Flag, "", AnyRun, Opt, None, Section::Run,
+     "warnings about the run's input are errors (exit 2): an option no check has, a "
+     "path of the --diff that matches no file",
+     "", [](RunOptions &O, llvm::StringRef, std::string &) { return O.Strict = true; }},
     {"fix", "", Spec::Flag, "", ClangTidy | NotDiff, Opt, None, Section::Run,
      "apply the fixes of every finding (not with --diff), each edit once however many "
      "TUs propose it (shared headers)",
@@ -305,6 +322,9 @@ std::string refusal(const Argument &A, unsigned Modes) {
 bool checkTogether(const RunOptions &O, std::string &Err) {
   if (O.Config && O.ConfigFile)
     Err = "-config and -config-file are mutually exclusive";
+  else if (O.Strip && O.Diff != "-")
+    Err = "--strip applies to a diff read from standard input (--diff=-): the paths of "
+          "git's own diff are known";
   else if (O.NoIndex && (O.in(IndexOnly) || O.Reindex || !O.IndexDir.empty()))
     Err = "--no-index and --index-only, --reindex or --index-dir contradict each other";
   return Err.empty();

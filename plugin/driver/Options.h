@@ -47,6 +47,10 @@ constexpr unsigned AnyRun = Database | Diff | Profile | InlineRemarks | IndexOnl
 struct RunOptions {
   unsigned Modes = 0;  // the modes selected (Database when none)
   std::string Diff;    // a git revision, or "-" for stdin
+  /// --strip=N: leading path components removed from the diff's paths;
+  /// none: git's a/ and b/ when the diff has them.
+  std::optional<unsigned> Strip;
+  bool Strict = false; // --strict: warnings about the run's input are errors
   std::string BuildDir;
   unsigned Jobs = 0;   // 0: the number of cores
   std::string Format = "text";

@@ -81,7 +81,7 @@ bool diffBase(llvm::StringRef Git, llvm::StringRef Root, llvm::StringRef Rev,
 
 /// The text of the diff: standard input's, or git's.
 llvm::Expected<std::string> diffText(llvm::StringRef Rev, const std::optional<std::string> &Git,
-                                     llvm::StringRef Root) {
+                                     llvm::StringRef Root, bool InWorkTree) {
   if (Rev == "-") {
     auto Buf = llvm::MemoryBuffer::getSTDIN();
     if (!Buf)
@@ -90,6 +90,12 @@ llvm::Expected<std::string> diffText(llvm::StringRef Rev, const std::optional<st
   }
   if (!Git)
     return error("--diff=" + Rev + " needs git, which is not on PATH");
+  // Outside a work tree git diff falls back to comparing two paths and
+  // prints its whole usage: say what is wrong instead.
+  if (!InWorkTree)
+    return error("--diff=" + Rev + " needs a git work tree, and '" + Root +
+                 "' is not in a git repository (for any unified diff: --diff=- on standard "
+                 "input)");
   std::string Base, Err;
   if (!diffBase(*Git, Root, Rev, Base, Err))
     return error(Err);
@@ -112,14 +118,22 @@ std::string workTreeRoot(const std::optional<std::string> &Git, llvm::StringRef 
   return Cwd.str();
 }
 
+bool inWorkTree(const std::optional<std::string> &Git, llvm::StringRef Cwd) {
+  if (!Git)
+    return false;
+  ProcessResult R = runProcess({*Git, "-C", Cwd, "rev-parse", "--is-inside-work-tree"});
+  return R.Status == 0 && llvm::StringRef(R.Out).trim() == "true";
+}
+
 llvm::Expected<ChangedLines> readPatch(llvm::StringRef Rev, const std::optional<std::string> &Git,
-                                       llvm::StringRef Root) {
-  llvm::Expected<std::string> Text = diffText(Rev, Git, Root);
+                                       llvm::StringRef Root, bool InWorkTree,
+                                       std::optional<unsigned> Strip) {
+  llvm::Expected<std::string> Text = diffText(Rev, Git, Root, InWorkTree);
   if (!Text)
     return Text.takeError();
   ChangedLines Changed;
   std::string Err;
-  if (!parseUnifiedDiff(*Text, Root, Changed, Err))
+  if (!parseUnifiedDiff(*Text, Root, Strip, Changed, Err))
     return error("cannot read the diff: " + Err);
   return Changed;
 }

@@ -23,9 +23,15 @@ namespace hotpath::driver {
 /// outside one or without \p Git.
 std::string workTreeRoot(const std::optional<std::string> &Git, llvm::StringRef Cwd);
 
-/// The lines --diff=\p Rev changes, per file (canonical paths).
+/// The lines --diff=\p Rev changes, per file (canonical paths); \p Strip
+/// as parseUnifiedDiff takes it. \p InWorkTree: whether \p Root is the top
+/// of a git work tree, which a revision needs.
 llvm::Expected<ChangedLines> readPatch(llvm::StringRef Rev, const std::optional<std::string> &Git,
-                                       llvm::StringRef Root);
+                                       llvm::StringRef Root, bool InWorkTree,
+                                       std::optional<unsigned> Strip);
+
+/// True when \p Cwd is inside a git work tree.
+bool inWorkTree(const std::optional<std::string> &Git, llvm::StringRef Cwd);
 
 } // namespace hotpath::driver
 

@@ -4,10 +4,11 @@
 
 namespace hotpath::driver {
 
-/// clang-tidy on the sources named, with two additions: --explain=<name>
-/// (the checks' Explain option, merged into the -config given or made), and
-/// the project's own headers checked when nothing says which headers to
-/// check (HeaderFilter.h).
+/// clang-tidy on the sources named, with three additions: the hotpath-*
+/// checks unless -checks is given, --explain=<name> (the checks' Explain
+/// option, merged into the -config given or made), and the project's own
+/// headers checked when nothing says which headers to check
+/// (HeaderFilter.h).
 int runClangTidy(int Argc, const char **Argv);
 
 } // namespace hotpath::driver

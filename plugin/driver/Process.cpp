@@ -1,5 +1,6 @@
 //===--- driver/Process.cpp - running a child process ---------------------===//
 #include "Process.h"
+#include "Interrupt.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
@@ -14,13 +15,21 @@ namespace hotpath::driver {
 
 namespace {
 
-/// A temporary file, removed with this object; its text read by take().
+/// A temporary file, removed with this object (or by an interrupt); its
+/// text read by take().
 class CaptureFile {
 public:
   explicit CaptureFile(llvm::StringRef Suffix) {
-    llvm::sys::fs::createTemporaryFile("hotpath-tidy", Suffix, Path);
+    Path = makeTemporary([&] {
+      llvm::SmallString<128> P;
+      return llvm::sys::fs::createTemporaryFile("hotpath-tidy", Suffix, P) ? std::string()
+                                                                           : std::string(P);
+    });
   }
-  ~CaptureFile() { llvm::sys::fs::remove(Path); }
+  ~CaptureFile() {
+    llvm::sys::fs::remove(Path);
+    forgetTemporary(Path);
+  }
   llvm::StringRef path() const { return Path; }
   std::string take() const {
     auto Buf = llvm::MemoryBuffer::getFile(Path);
@@ -28,7 +37,7 @@ public:
   }
 
 private:
-  llvm::SmallString<128> Path;
+  std::string Path;
 };
 
 } // namespace
@@ -43,7 +52,14 @@ ProcessResult runProcess(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef D
   std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), Out.path(), Err.path()};
   std::string Why;
   ProcessResult R;
-  R.Status = llvm::sys::ExecuteAndWait(Argv[0], Argv, std::nullopt, Redirects, 0, 0, &Why);
+  // As llvm::sys::ExecuteAndWait, with the child known to the interrupt.
+  R.Status = runChild(
+      [&] {
+        return llvm::sys::ExecuteNoWait(Argv[0], Argv, std::nullopt, Redirects, 0, &Why);
+      },
+      [&](const llvm::sys::ProcessInfo &PI) {
+        return llvm::sys::Wait(PI, std::nullopt, &Why).ReturnCode;
+      });
   R.Out = Out.take();
   R.Err = Err.take() + Why;
   return R;

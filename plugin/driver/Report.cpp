@@ -67,6 +67,21 @@ void tellFailures(const std::vector<Failure> &Failures, size_t Checked, llvm::St
                << ": " << llvm::join(Skipped, ", ") << "\n";
 }
 
+/// What the configuration says, each note once, on standard error: where
+/// CI logs show what went wrong whatever the format of standard output.
+void tellConfig(const std::vector<ConfigNote> &Config, llvm::StringRef Cwd) {
+  for (const ConfigNote &N : Config) {
+    llvm::errs() << "hotpath-tidy: " << (N.Error ? "error: " : "warning: ");
+    if (!N.Where.File.empty()) {
+      llvm::errs() << relativeTo(N.Where.File, Cwd);
+      if (N.Where.Line)
+        llvm::errs() << ":" << N.Where.Line << ":" << N.Where.Col;
+      llvm::errs() << ": ";
+    }
+    llvm::errs() << N.Where.Text << "\n";
+  }
+}
+
 } // namespace
 
 int fail(const llvm::Twine &Msg) {
@@ -109,14 +124,18 @@ llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef R
 }
 
 int report(const RunOptions &O, const std::vector<Finding> &Findings,
-           const std::vector<Failure> &Failures, size_t Checked, llvm::StringRef Root,
-           llvm::StringRef Cwd) {
+           const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Given,
+           size_t Checked, llvm::StringRef Root, llvm::StringRef Cwd) {
+  int Status = exitStatus(Findings, Failures, Given, Checked, O.Strict);
+  // With --strict a warning is an error, and says so in every format.
+  std::vector<ConfigNote> Config = Given;
+  for (ConfigNote &N : Config)
+    N.Error |= O.Strict;
   if (O.Format == "sarif")
-    writeSarif(llvm::outs(), Findings, Failures,
-               exitStatus(Findings, Failures, Checked) != ExitError, Root,
+    writeSarif(llvm::outs(), Findings, Failures, Config, Status != ExitError, Root,
                HOTPATH_VERSION " (LLVM " LLVM_VERSION_STRING ")");
   else if (O.Format == "github")
-    writeGithub(llvm::outs(), Findings, Failures, Root);
+    writeGithub(llvm::outs(), Findings, Failures, Config, Root);
   else
     writeText(llvm::outs(), Findings, Cwd);
   llvm::outs().flush();
@@ -127,12 +146,17 @@ int report(const RunOptions &O, const std::vector<Finding> &Findings,
       return fail(Err);
     warn(Dropped);
   }
+  tellConfig(Config, Cwd);
   tellFailures(Failures, Checked, Cwd);
-  return exitStatus(Findings, Failures, Checked);
+  return Status;
 }
 
 int exitStatus(const std::vector<Finding> &Findings, const std::vector<Failure> &Failures,
-               size_t Checked) {
+               const std::vector<ConfigNote> &Config, size_t Checked, bool Strict) {
+  // A setting the run could not take is no clean run; with --strict
+  // neither is one it ignored (an option no check has).
+  if (llvm::any_of(Config, [&](const ConfigNote &N) { return N.Error || Strict; }))
+    return ExitError;
   bool RunFailed = llvm::any_of(Failures, [](const Failure &X) { return !X.compileFailure(); });
   size_t Skipped = llvm::count_if(Failures, [](const Failure &X) { return X.compileFailure(); });
   // Nothing checked at all is no clean run.

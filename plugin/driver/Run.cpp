@@ -7,9 +7,11 @@
 #include "Run.h"
 #include "CheckConfig.h"
 #include "CheckRuns.h"
+#include "ConfigValidation.h"
 #include "CompileDatabase.h"
 #include "ExportedFindings.h"
 #include "IndexRefresh.h"
+#include "Interrupt.h"
 #include "InlineRemarksRun.h"
 #include "Options.h"
 #include "Parallel.h"
@@ -25,6 +27,7 @@
 #include "index/ProjectIndex.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
@@ -42,12 +45,23 @@ llvm::Error error(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
-/// A directory removed with this object.
+/// A directory removed with this object (or by an interrupt).
 struct TempDir {
-  llvm::SmallString<128> Path;
+  std::string Path;
+  std::error_code make() {
+    std::error_code EC;
+    Path = makeTemporary([&] {
+      llvm::SmallString<128> P;
+      EC = llvm::sys::fs::createUniqueDirectory("hotpath-tidy", P);
+      return EC ? std::string() : std::string(P);
+    });
+    return EC;
+  }
   ~TempDir() {
-    if (!Path.empty())
-      llvm::sys::fs::remove_directories(Path);
+    if (Path.empty())
+      return;
+    llvm::sys::fs::remove_directories(Path);
+    forgetTemporary(Path);
   }
 };
 
@@ -69,6 +83,8 @@ private:
   llvm::Error useIndex();
   llvm::Expected<std::vector<std::string>> chooseTUs();
   llvm::Error useInlineRemarks();
+  void checkDiffPaths();
+  bool configParses(const std::vector<std::string> &TUs);
   llvm::Expected<std::vector<TURun>> runChecksOn(const std::vector<std::string> &TUs,
                                                  const std::string &DataFile);
   size_t mergeFailures(const std::vector<std::string> &TUs, std::vector<Finding> &Found);
@@ -84,28 +100,37 @@ private:
   std::shared_ptr<const index::ProjectIndex> Index;
   TempDir Tmp;
   std::vector<Failure> Failures;
+  /// What the run says about its configuration and input (Types.h).
+  std::vector<ConfigNote> Notes;
+  bool ReadsClangTidyFiles = true; // no -config that stops them applying
   ProgressLine Progress;
 };
 
 llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   if (llvm::Error E = findPlaces(Argv0))
     return std::move(E);
+  if (std::optional<ConfigNote> Bad =
+          checkUserConfig(O.Config, O.ConfigFile, ReadsClangTidyFiles))
+    return report(O, {}, {}, {*Bad}, 0, Root, Cwd);
   if (llvm::Error E = useProfile())
     return std::move(E);
   if (!O.Explain.empty())
     CheckOptions.push_back({"Explain", O.Explain});
   if (O.in(Diff)) {
-    llvm::Expected<ChangedLines> Patch = readPatch(O.Diff, Git, Root);
+    llvm::Expected<ChangedLines> Patch =
+        readPatch(O.Diff, Git, Root, O.Diff != "-" && inWorkTree(Git, Cwd), O.Strip);
     if (!Patch)
       return Patch.takeError();
     Changed = std::move(*Patch);
     if (Changed.empty()) {
       llvm::errs() << "hotpath-tidy: the patch changes no lines; nothing to check\n";
-      return report(O, {}, {}, 0, Root, Cwd);
+      return report(O, {}, {}, {}, 0, Root, Cwd);
     }
   }
   if (llvm::Error E = loadDatabase())
     return std::move(E);
+  if (O.in(Diff))
+    checkDiffPaths();
   if (llvm::Error E = O.NoIndex ? llvm::Error::success() : useIndex())
     return std::move(E);
   if (O.in(IndexOnly))
@@ -113,18 +138,20 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   llvm::Expected<std::vector<std::string>> TUs = chooseTUs();
   if (!TUs)
     return TUs.takeError();
-  if (auto EC = llvm::sys::fs::createUniqueDirectory("hotpath-tidy", Tmp.Path))
+  if (!configParses(*TUs))
+    return report(O, {}, {}, Notes, 0, Root, Cwd);
+  if (auto EC = Tmp.make())
     return error("cannot make a temporary directory: " + EC.message());
   if (llvm::Error E = O.in(InlineRemarks) ? useInlineRemarks() : llvm::Error::success())
     return std::move(E);
   // The checks' findings as data, one file for every run (each line says
   // where its finding is).
-  std::string DataFile = (Tmp.Path + "/findings.jsonl").str();
+  std::string DataFile = Tmp.Path + "/findings.jsonl";
   llvm::Expected<std::vector<TURun>> Runs = runChecksOn(*TUs, DataFile);
   if (!Runs)
     return Runs.takeError();
   std::vector<Finding> Found;
-  if (llvm::Error E = collectFindings(*Runs, DataFile, Cwd, Found, Failures))
+  if (llvm::Error E = collectFindings(*Runs, DataFile, Cwd, Found, Failures, Notes))
     return std::move(E);
   size_t Considered = mergeFailures(*TUs, Found);
   if (!O.Explain.empty() && !explainedSomewhere(Found, O.Explain, Index.get())) {
@@ -137,7 +164,47 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
       keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
-  return report(O, Findings, Failures, Considered, Root, Cwd);
+  return report(O, Findings, Failures, Notes, Considered, Root, Cwd);
+}
+
+/// A diff whose paths name no file here (a patch made in another
+/// directory, or with a prefix --strip should remove) selects no TU and
+/// reports nothing, which reads as a clean patch: say which paths matched
+/// nothing, an error with --strict.
+void DatabaseRun::checkDiffPaths() {
+  std::vector<std::string> Unmatched;
+  for (const auto &[File, Lines] : Changed)
+    if (!llvm::sys::fs::exists(File) && !P->files().count(File))
+      Unmatched.push_back(relativeTo(File, Root));
+  if (Unmatched.empty())
+    return;
+  ConfigNote N;
+  N.Error = O.Strict;
+  std::string Where = " no file under " + Root + " nor in the compile database";
+  if (Unmatched.size() == 1)
+    N.Where.Text = "--diff: the diff's path '" + Unmatched.front() + "' matches" + Where;
+  else
+    N.Where.Text = "--diff: " + std::to_string(Unmatched.size()) + " of the diff's " +
+                   std::to_string(Changed.size()) + " paths match" + Where + ": '" +
+                   llvm::join(Unmatched, "', '") + "'";
+  if (O.Diff == "-")
+    N.Where.Text += " (--strip=N removes N leading components)";
+  Notes.push_back(std::move(N));
+}
+
+/// The .clang-tidy files clang-tidy would read for each TU (unless a
+/// -config without InheritParentConfig stands in for them): false, with
+/// the note, at the first that does not parse, before anything is checked.
+bool DatabaseRun::configParses(const std::vector<std::string> &TUs) {
+  if (!ReadsClangTidyFiles)
+    return true;
+  ClangTidyFiles Files;
+  for (const std::string &TU : TUs)
+    if (std::optional<ConfigNote> Bad = Files.check(TU)) {
+      Notes.push_back(std::move(*Bad));
+      return false;
+    }
+  return true;
 }
 
 /// --explain: each TU that knows the name explains it (a remark at its
@@ -287,9 +354,9 @@ llvm::Error DatabaseRun::useInlineRemarks() {
   if (!Clang)
     return Clang.takeError();
   std::vector<std::string> All = Selection->checkable();
-  std::string RecordDir = (Tmp.Path + "/remarks").str();
+  std::string RecordDir = Tmp.Path + "/remarks";
   llvm::sys::fs::create_directories(RecordDir);
-  std::string Summary = (Tmp.Path + "/inline-summary.txt").str(), Err;
+  std::string Summary = Tmp.Path + "/inline-summary.txt", Err;
   if (!collectInlineRemarks(
           *P, All, *Clang, O.Jobs, RecordDir, Summary, Failures,
           [&](size_t Done) { Progress.show("compiled for inline remarks", Done, All.size()); },
@@ -311,17 +378,33 @@ llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<st
   return runChecks(*P, TUs, Args, Tmp.Path, O.Jobs, Progress);
 }
 
-/// Whether the compile database of \p O loads and lists every source it
-/// names.
-bool databaseLists(const RunOptions &O) {
+/// The first source of \p O the compile database does not list (all of
+/// them when it does not load), or none.
+std::optional<std::string> unlistedSource(const RunOptions &O) {
   std::string Err;
   std::unique_ptr<Project> P = Project::load(O.BuildDir, Err);
   llvm::SmallString<256> Cwd;
   if (!P || llvm::sys::fs::current_path(Cwd))
-    return false;
-  return llvm::all_of(O.Sources, [&](const std::string &S) {
-    return P->files().count(canonicalPath(S, Cwd));
-  });
+    return O.Sources.front();
+  for (const std::string &S : O.Sources)
+    if (!P->files().count(canonicalPath(S, Cwd)))
+      return S;
+  return std::nullopt;
+}
+
+/// Whether clang-tidy's own run of sources the database does not list
+/// takes every option of \p Argv: any option of the runs but -j and
+/// --progress (which runClangTidy drops) would be dropped, so it is an
+/// error naming \p Unlisted.
+bool plainRunTakes(int Argc, const char **Argv, llvm::StringRef Unlisted, std::string &Err) {
+  for (const Argument &A : scanArguments(llvm::ArrayRef(Argv + 1, Argc - 1)))
+    if (A.Spec && !(A.Spec->Modes & ClangTidy) && A.Spec->Name != "jobs" &&
+        A.Spec->Name != "progress") {
+      Err = "'" + Unlisted.str() + "' is not in the compile database, so clang-tidy checks it "
+            "on its own, and " + A.Text.str() + " needs a run over the database";
+      return false;
+    }
+  return true;
 }
 
 } // namespace
@@ -336,8 +419,13 @@ int runOverDatabase(int Argc, const char **Argv) {
   // lists them all; otherwise clang-tidy's own run, which checks a source
   // the database does not list with flags inferred from its neighbours (or
   // none, without a database).
-  if (O.Modes == Database && !O.Sources.empty() && !databaseLists(O))
-    return runClangTidy(Argc, Argv);
+  if (O.Modes == Database && !O.Sources.empty())
+    if (std::optional<std::string> Unlisted = unlistedSource(O)) {
+      if (!plainRunTakes(Argc, Argv, *Unlisted, Err))
+        return fail(Err);
+      return runClangTidy(Argc, Argv);
+    }
+  catchInterrupts();
   llvm::Expected<int> Status = DatabaseRun(O).run(Argv[0]);
   if (!Status)
     return fail(llvm::toString(Status.takeError()));

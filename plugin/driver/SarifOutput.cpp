@@ -173,17 +173,32 @@ Object failureLocation(const Failure &X, llvm::StringRef Root) {
   return Object{{"physicalLocation", Object{{"artifactLocation", artifact(X.TU, Root)}}}};
 }
 
-/// Whether the run was complete, and the TUs that could not be analysed.
-Object invocation(const std::vector<Failure> &Failures, bool Successful,
-                  llvm::StringRef Root) {
-  Array Notifications;
+/// A configuration note: at its file (a .clang-tidy that does not parse),
+/// or of no place (the checks' word on their options).
+Object configNotification(const ConfigNote &N, llvm::StringRef Root) {
+  Object Note{{"level", N.Error ? "error" : "warning"},
+              {"message", Object{{"text", N.Where.Text}}}};
+  if (!N.Where.File.empty())
+    Note["locations"] = Array{Object{{"physicalLocation", physical(N.Where, Root)}}};
+  return Note;
+}
+
+/// Whether the run was complete, the TUs that could not be analysed, and
+/// what the configuration says.
+Object invocation(const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Config,
+                  bool Successful, llvm::StringRef Root) {
+  Array Notifications, ConfigNotifications;
   for (const Failure &X : Failures)
     Notifications.push_back(Object{{"level", "error"},
                                    {"message", Object{{"text", failureText(X, Root)}}},
                                    {"locations", Array{failureLocation(X, Root)}}});
+  for (const ConfigNote &N : Config)
+    ConfigNotifications.push_back(configNotification(N, Root));
   Object Invocation{{"executionSuccessful", Successful}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
+  if (!ConfigNotifications.empty())
+    Invocation["toolConfigurationNotifications"] = std::move(ConfigNotifications);
   return Invocation;
 }
 
@@ -200,7 +215,8 @@ Object tool(const std::vector<std::string> &Rules, llvm::StringRef ToolVersion) 
 } // namespace
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                const std::vector<Failure> &Failures, bool Successful, llvm::StringRef Root,
+                const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Config,
+                bool Successful, llvm::StringRef Root,
                 llvm::StringRef ToolVersion) {
   std::vector<std::string> Rules;
   for (const Finding &F : Findings)
@@ -219,7 +235,7 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   Object Run{{"tool", tool(Rules, ToolVersion)},
              {"originalUriBaseIds", Object{{"SRCROOT", Object{{"uri", RootUri}}}}},
              {"columnKind", "unicodeCodePoints"},
-             {"invocations", Array{invocation(Failures, Successful, Root)}},
+             {"invocations", Array{invocation(Failures, Config, Successful, Root)}},
              {"results", std::move(Results)}};
   Value Log = Object{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                      {"version", "2.1.0"},

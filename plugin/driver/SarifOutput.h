@@ -13,7 +13,8 @@ namespace hotpath::driver {
 /// \p Successful when they did not stop it: TUs clang cannot compile were
 /// skipped and the others checked).
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                const std::vector<Failure> &Failures, bool Successful, llvm::StringRef Root,
+                const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Config,
+                bool Successful, llvm::StringRef Root,
                 llvm::StringRef ToolVersion);
 
 } // namespace hotpath::driver

@@ -75,6 +75,22 @@ struct Finding {
   std::vector<Range> Related;
 };
 
+/// What a run says about its configuration rather than about the code,
+/// once however many TUs read it: a .clang-tidy, -config or -config-file
+/// that does not parse (an error, at its line and column: the run stops
+/// before checking anything, where clang-tidy would check with its
+/// defaults), and what the checks of each TU report about their options
+/// ("clang-tidy-config": an option no check has is a warning, a value that
+/// does not parse an error).
+struct ConfigNote {
+  bool Error = false;
+  Message Where; // File empty when it has no place (the checks' own)
+  bool operator<(const ConfigNote &O) const {
+    return std::tie(Error, Where.File, Where.Line, Where.Col, Where.Text) <
+           std::tie(O.Error, O.Where.File, O.Where.Line, O.Where.Col, O.Where.Text);
+  }
+};
+
 /// One clang-tidy run on a translation unit: where it exported its
 /// diagnostics, and how it ended.
 struct TURun {

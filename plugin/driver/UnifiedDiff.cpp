@@ -68,8 +68,22 @@ static bool parseHunk(llvm::StringRef L, unsigned &Start, unsigned &Count) {
   return true;
 }
 
-bool parseUnifiedDiff(llvm::StringRef Text, llvm::StringRef Root, ChangedLines &Out,
-                      std::string &Err) {
+/// \p Path without its first \p N components ("a/src/x.c", 1: "src/x.c"),
+/// as patch -pN reads it; none left is an error.
+static std::optional<std::string> stripComponents(llvm::StringRef Path, unsigned N) {
+  for (unsigned I = 0; I < N; ++I) {
+    size_t Slash = Path.find('/');
+    if (Slash == llvm::StringRef::npos)
+      return std::nullopt;
+    Path = Path.drop_front(Slash + 1).ltrim('/');
+  }
+  if (Path.empty())
+    return std::nullopt;
+  return Path.str();
+}
+
+bool parseUnifiedDiff(llvm::StringRef Text, llvm::StringRef Root, std::optional<unsigned> Strip,
+                      ChangedLines &Out, std::string &Err) {
   llvm::SmallVector<llvm::StringRef, 0> Lines;
   Text.split(Lines, '\n');
   std::string OldPath;
@@ -118,9 +132,18 @@ bool parseUnifiedDiff(llvm::StringRef Text, llvm::StringRef Root, ChangedLines &
         File.clear();
         continue;
       }
-      // git style: "--- a/x" / "+++ b/x" (or "--- /dev/null" for a new file).
-      if (llvm::StringRef(P).starts_with("b/") &&
-          (llvm::StringRef(OldPath).starts_with("a/") || OldPath == "/dev/null"))
+      // git style without --strip: "--- a/x" / "+++ b/x" (or "--- /dev/null"
+      // for a new file).
+      if (Strip) {
+        std::optional<std::string> Stripped = stripComponents(P, *Strip);
+        if (!Stripped) {
+          Err = "line " + std::to_string(I + 1) + ": --strip=" + std::to_string(*Strip) +
+                " leaves nothing of the path '" + P + "'";
+          return false;
+        }
+        P = std::move(*Stripped);
+      } else if (llvm::StringRef(P).starts_with("b/") &&
+                 (llvm::StringRef(OldPath).starts_with("a/") || OldPath == "/dev/null"))
         P = P.substr(2);
       File = canonicalPath(P, Root);
       continue;
