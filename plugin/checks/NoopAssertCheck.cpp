@@ -381,7 +381,7 @@ void NoopAssertCheck::reportUses(const Judged &J, const Recognised &R,
       for (const MacroDef *Def : ItDefs->second)
         if (!SM.isWrittenInMainFile(Def->NameLoc))
           if (std::optional<FixItHint> Keep = keepDefinition(*Def, SM, Ctx.getLangOpts()))
-            F.Fixes.push_back(*Keep);
+            F.Guards.push_back(*Keep);
     // A side effect inside a called function: show where.
     if (V.Effect->Where && SM.getExpansionLoc(V.Effect->Where->getBeginLoc()) != UseLoc)
       F.Notes.push_back({V.Effect->Where->getBeginLoc(), "the state changes here", {}});

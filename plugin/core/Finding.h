@@ -58,6 +58,11 @@ struct Finding {
   std::optional<NoFix> Refused;
   std::vector<clang::FixItHint> Fixes;
   std::vector<Message> FixNotes;
+  /// Replacements of code by its own text: they change nothing, but make
+  /// clang-tidy (or clang-apply-replacements) drop a rewrite of that code
+  /// another TU offers (rewrite/AssertMacro.h keepDefinition). Said with or
+  /// without a fix, since what they protect holds either way.
+  std::vector<clang::FixItHint> Guards;
   /// For tools: the code it is about (none: the declaration or statement at
   /// the warning), evidence in other files.
   std::vector<clang::CharSourceRange> Extent;

@@ -161,8 +161,17 @@ void HotpathCheck::diagMessage(const Message &M, DiagnosticIDs::Level Level,
 }
 
 void HotpathCheck::emit(Finding F) {
-  diagMessage(F.Warning, DiagnosticIDs::Warning,
-              F.Refused ? llvm::ArrayRef<FixItHint>() : llvm::ArrayRef<FixItHint>(F.Fixes));
+  // Decided here, for every check: a TU with compile errors is reported but
+  // offers no edit on any route (NoFix.cpp says why). A finding with a
+  // reason of its own keeps it. Warnings made errors by -Werror do not
+  // count: the code compiles without them.
+  if (!F.Refused && !F.Fixes.empty() &&
+      tu().ast().getDiagnostics().hasUncompilableErrorOccurred())
+    F.Refused = NoFix(NoFixReason::TranslationUnitHasErrors);
+  std::vector<FixItHint> Said = F.Guards;
+  if (!F.Refused)
+    Said.insert(Said.begin(), F.Fixes.begin(), F.Fixes.end());
+  diagMessage(F.Warning, DiagnosticIDs::Warning, Said);
   for (const Message &N : F.Notes)
     diagMessage(N, DiagnosticIDs::Note);
   if (F.Refused)
