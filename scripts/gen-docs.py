@@ -90,6 +90,18 @@ def default_cell(o):
     return '`' + d + '`'
 
 
+def relative_paths(opts):
+    """How the Path options of Options.def resolve a relative path (core/Options.h)."""
+    names = ['`%s`' % o['name'] for o in opts if o['kind'] == 'Path']
+    listed = ', '.join(names[:-1]) + ' or ' + names[-1]
+    return ('A relative path in %s (`RuleSet` when it names a file, not a preset) is relative '
+            'to the directory of the `.clang-tidy` that sets it; set by `-config`, '
+            '`-config-file` or the command line, to the directory clang-tidy (`hotpath-tidy`, '
+            "`run-clang-tidy`) was started in; never to the compile command's `directory`. An "
+            'error about the file names the absolute path tried and where the relative one '
+            'came from.' % listed)
+
+
 def readme_block(opts):
     rows = ['| option | checks | default | meaning |', '| --- | --- | --- | --- |']
     for o in opts:
@@ -103,7 +115,7 @@ def readme_block(opts):
              '`hotpath.RuleSet`, `hotpath-hook-gate.AssumeNoWrap`) is a warning naming it, with '
              'the nearest option name when there is one. A value that does not parse (a flag '
              'is `true` or `false`; a list is separated by `;` or `,`) is an error naming the '
-             'option and the value, and that check does not run.')
+             'option and the value, and that check does not run. ' + relative_paths(opts))
     return [intro, ''] + rows
 
 
@@ -117,7 +129,7 @@ def check_block(opts, check):
     intro = ('Each option is read as `%s.<option>` or, without a prefix, for every hotpath '
              "check that has it (`RuleSet: linux-kernel`); the check's own key wins. A "
              '`hotpath` key that no check has is a warning naming it; a value that does not '
-             'parse is an error, and the check does not run.' % check)
+             'parse is an error, and the check does not run. ' % check + relative_paths(opts))
     return [intro, ''] + rows
 
 

@@ -14,7 +14,7 @@ namespace hotpath {
 
 HotpathCheck::HotpathCheck(StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), TidyContext(Context), CheckName(Name.str()),
-      Reader(Options, Name, [this](const std::string &E) { configurationError(E); }) {
+      Reader(Options, Name, [this](const std::string &E) { configurationError(E); }, Context) {
   loadShared();
 }
 
@@ -27,7 +27,7 @@ HotpathCheck::~HotpathCheck() = default;
 void HotpathCheck::loadShared() {
   RuleSetName = Reader.text("RuleSet", "generic-gnu-c");
   std::vector<std::string> Hot = Reader.list("HotFunctions");
-  std::string ProfilePath = Reader.text("Profile");
+  OptionPath ProfilePath = Reader.path("Profile");
   Heat.ProfileThreshold = Reader.percent("ProfileThreshold", 0.5);
   Heat.ChainHeatThreshold = static_cast<int>(
       Reader.count("ChainHeatThreshold", HeatSettings::DefaultChainHeatThreshold));
@@ -38,16 +38,22 @@ void HotpathCheck::loadShared() {
        {"removable", Profile::Metric::Removable}},
       "removable");
   Heat.ReportCold = Reader.flag("ReportColdFunctions", false);
-  std::string InlinePath = Reader.text("InlineRemarks");
+  OptionPath InlinePath = Reader.pathList("InlineRemarks");
   ExplainName = Reader.text("Explain");
-  std::string IndexPath = Reader.text("ProjectIndex");
-  FindingsFile = Reader.text(FindingsFileOption);
+  OptionPath IndexPath = Reader.path("ProjectIndex");
+  OptionPath Findings = Reader.path(FindingsFileOption);
+  FindingsFile = Findings.Path;
+  FindingsFileOrigin = Findings.origin(FindingsFileOption);
   if (Reader.failed())
     return;
 
-  llvm::Expected<RuleSet> Loaded = loadRuleSet(RuleSetName);
+  // A preset's name is no path; a file's is resolved like the others.
+  OptionPath RulePath = Reader.resolvePath(
+      "RuleSet", namesRuleSetFile(RuleSetName) ? llvm::StringRef(RuleSetName) : "");
+  llvm::Expected<RuleSet> Loaded =
+      loadRuleSet(RulePath.Written.empty() ? RuleSetName : RulePath.Path);
   if (!Loaded)
-    return configurationError(llvm::toString(Loaded.takeError()));
+    return configurationError(llvm::toString(Loaded.takeError()) + RulePath.origin("RuleSet"));
   Rules = std::move(*Loaded);
   for (const std::string &H : Hot) {
     Rules.HotFunctions.push_back(H);
@@ -55,24 +61,26 @@ void HotpathCheck::loadShared() {
   }
   Heat.RuleSetName = Rules.Name.empty() ? RuleSetName : Rules.Name;
   Index = std::make_unique<RuleIndex>(Rules);
-  if (!ProfilePath.empty()) {
-    llvm::Expected<Profile> P = Profile::load(ProfilePath);
+  if (!ProfilePath.Path.empty()) {
+    llvm::Expected<Profile> P = Profile::load(ProfilePath.Path);
     if (!P)
-      return configurationError(llvm::toString(P.takeError()));
+      return configurationError(llvm::toString(P.takeError()) + ProfilePath.origin("Profile"));
     Heat.Prof = std::move(*P);
   }
-  if (!InlinePath.empty()) {
-    llvm::Expected<InlineRemarks> R = InlineRemarks::load(InlinePath);
+  if (!InlinePath.Path.empty()) {
+    llvm::Expected<InlineRemarks> R = InlineRemarks::load(InlinePath.Path);
     if (!R)
-      return configurationError(llvm::toString(R.takeError()));
+      return configurationError(llvm::toString(R.takeError()) +
+                                InlinePath.origin("InlineRemarks"));
     Heat.Inline = std::move(*R);
   }
-  if (!IndexPath.empty()) {
+  if (!IndexPath.Path.empty()) {
     // Loaded once per process: clang-tidy makes the checks anew for every
     // TU, and a run over many files would parse the index for each.
-    auto P = index::ProjectIndex::loadCached(IndexPath);
+    auto P = index::ProjectIndex::loadCached(IndexPath.Path);
     if (!P)
-      return configurationError("ProjectIndex: " + llvm::toString(P.takeError()));
+      return configurationError("ProjectIndex: " + llvm::toString(P.takeError()) +
+                                IndexPath.origin("ProjectIndex"));
     Project = std::move(*P);
     // A function defined in another file is pure when the index says its
     // body is (analysis/Purity.h).
@@ -125,7 +133,8 @@ void HotpathCheck::onEndOfTranslationUnit() {
   run(*TU);
   if (!FindingsFile.empty() && !Recorded.empty())
     if (llvm::Error E = appendFindings(FindingsFile, Recorded))
-      configurationDiag("%0: %1", DiagnosticIDs::Error) << CheckName << llvm::toString(std::move(E));
+      configurationDiag("%0: %1", DiagnosticIDs::Error)
+          << CheckName << llvm::toString(std::move(E)) + FindingsFileOrigin;
   Recorded.clear();
   bool NobodyExplained = false;
   if (TU->checkFinished(NobodyExplained) && NobodyExplained && !ExplainName.empty())
@@ -152,6 +161,13 @@ void HotpathCheck::diagMessage(const Message &M, DiagnosticIDs::Level Level,
 }
 
 void HotpathCheck::emit(Finding F) {
+  // Decided here, for every check: a TU with compile errors is reported but
+  // offers no edit on any route (NoFix.cpp says why). A finding with a
+  // reason of its own keeps it. Warnings made errors by -Werror do not
+  // count: the code compiles without them.
+  if (!F.Refused && !F.Fixes.empty() &&
+      tu().ast().getDiagnostics().hasUncompilableErrorOccurred())
+    F.Refused = NoFix(NoFixReason::TranslationUnitHasErrors);
   diagMessage(F.Warning, DiagnosticIDs::Warning,
               F.Refused ? llvm::ArrayRef<FixItHint>() : llvm::ArrayRef<FixItHint>(F.Fixes));
   for (const Message &N : F.Notes)

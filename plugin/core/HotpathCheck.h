@@ -99,6 +99,7 @@ private:
   OptionReader Reader;
   bool ConfigFailed = false;
   std::string RuleSetName, ExplainName, FindingsFile;
+  std::string FindingsFileOrigin; // for an error writing it: where a relative path came from
   RuleSet Rules;
   std::unique_ptr<RuleIndex> Index;
   HeatSettings Heat;

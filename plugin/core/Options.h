@@ -9,6 +9,13 @@
 // (never a silent default). What was read is what storeOptions() writes, so
 // `--dump-config` shows the values in effect.
 //
+// A relative path in an option of kind Path resolves as clang-tidy users
+// expect of a configuration: against the directory of the `.clang-tidy`
+// that sets it, or, set by `-config`, `-config-file` or the command line,
+// against the directory clang-tidy was started in. Never against the compile
+// command's directory, which ClangTool changes into before the checks of
+// each TU are made.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef HOTPATH_TIDY_CORE_OPTIONS_H
@@ -27,6 +34,28 @@
 namespace hotpath {
 
 enum class OptionKind { Text, Path, Flag, Count, Percent, List, Choice };
+
+/// The directory clang-tidy was started in. Taken when the module is loaded
+/// (by `--load` while clang-tidy parses its command line, or before main in
+/// the linked binary), so before ClangTool changes into the directory of the
+/// first compile command.
+const std::string &launchDirectory();
+
+/// The value of a Path option as the check opens it.
+struct OptionPath {
+  std::string Path;    ///< What to open: absolute when Written was relative.
+  std::string Written; ///< The value as the configuration spells it.
+  /// Where a relative value was resolved: the `.clang-tidy` that sets it,
+  /// or empty for the launch directory (-config, -config-file, the
+  /// command line). Meaningless when Written is absolute or empty.
+  std::string ConfigFile;
+  bool Relative = false;
+
+  /// For an error about the file: " (RuleSet 'tools/x.yaml' is relative to
+  /// the directory of /src/.clang-tidy, which sets it)", or "" when the
+  /// value was absolute.
+  std::string origin(llvm::StringRef Name) const;
+};
 
 /// One row of Options.def.
 struct OptionInfo {
@@ -47,9 +76,12 @@ bool checkHasOption(llvm::StringRef Check, llvm::StringRef Name);
 class OptionReader {
 public:
   /// \p OnError is told each value that does not parse, as it is read.
+  /// \p Context (optional) tells where each option was set, for relative
+  /// paths; without it they resolve against the launch directory.
   OptionReader(const clang::tidy::ClangTidyCheck::OptionsView &View, llvm::StringRef Check,
-               std::function<void(const std::string &)> OnError)
-      : View(View), Check(Check.str()), OnError(std::move(OnError)) {}
+               std::function<void(const std::string &)> OnError,
+               const clang::tidy::ClangTidyContext *Context = nullptr)
+      : View(View), Context(Context), Check(Check.str()), OnError(std::move(OnError)) {}
 
   std::string text(llvm::StringRef Name, llvm::StringRef Default = "");
   /// `true` or `false`.
@@ -60,6 +92,13 @@ public:
   double percent(llvm::StringRef Name, double Default);
   /// Items separated by `;` or `,`, each trimmed, empty ones dropped.
   std::vector<std::string> list(llvm::StringRef Name);
+  /// A path (kind Path), resolved as the file comment says.
+  OptionPath path(llvm::StringRef Name);
+  /// Paths separated by `;`, each resolved the same way (InlineRemarks).
+  OptionPath pathList(llvm::StringRef Name);
+  /// \p Value, read from option \p Name, resolved as a path: for an option
+  /// that is a path only sometimes (RuleSet names a preset or a file).
+  OptionPath resolvePath(llvm::StringRef Name, llvm::StringRef Value) const;
   /// One of \p Values (their names), as the value it stands for.
   template <typename T>
   T choice(llvm::StringRef Name, llvm::ArrayRef<std::pair<llvm::StringRef, T>> Values,
@@ -92,7 +131,12 @@ public:
              clang::tidy::ClangTidyCheck::OptionsView &Into) const;
 
 private:
+  /// The directory relative paths in option \p Name resolve against, and
+  /// the `.clang-tidy` that sets it (empty: the launch directory).
+  std::pair<std::string, std::string> baseOf(llvm::StringRef Name) const;
+
   const clang::tidy::ClangTidyCheck::OptionsView &View;
+  const clang::tidy::ClangTidyContext *Context;
   std::string Check;
   std::function<void(const std::string &)> OnError;
   std::vector<std::pair<std::string, std::string>> Values; // in the order read

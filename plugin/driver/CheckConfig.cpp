@@ -3,13 +3,45 @@
 #include "Options.h"
 
 #include "core/CheckRegistry.h"
+#include "core/Options.h"
+#include "index/ProjectIndex.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 namespace hotpath::driver {
 
 namespace tidy = clang::tidy;
+
+namespace {
+
+/// Whether the user's \p Given and the driver's \p Set say the same for
+/// option \p Name: the same text, or for a path the same file. A relative
+/// path in -config or -config-file is relative to the directory hotpath-tidy
+/// was started in, which the per-TU runs inherit and resolve it against (as
+/// the checks do: core/Options.h); a project index directory stands for its
+/// index.json. So `ProjectIndex: build/hotpath-index` in the -config of
+/// `hotpath-tidy -p build` agrees with the index the run builds there.
+bool sameValue(llvm::StringRef Name, llvm::StringRef Given, llvm::StringRef Set) {
+  if (Given == Set)
+    return true;
+  const OptionInfo *O = findOption(Name);
+  if (!O || O->Kind != OptionKind::Path || Given.empty() || Set.empty())
+    return false;
+  auto File = [&](llvm::StringRef V) {
+    llvm::SmallString<256> P(V);
+    llvm::sys::fs::make_absolute(launchDirectory(), P);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    return Name == "ProjectIndex" ? index::ProjectIndex::fileOf(P) : std::string(P);
+  };
+  std::string A = File(Given), B = File(Set);
+  return A == B || llvm::sys::fs::equivalent(A, B);
+}
+
+} // namespace
 
 bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::StringRef UserName,
                        const std::vector<std::pair<std::string, std::string>> &CheckOptions,
@@ -29,7 +61,7 @@ bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::Strin
   for (const auto &[Name, Value] : CheckOptions) {
     // The checks read these with getLocalOrGlobal: a global key counts too.
     auto It = Opts.CheckOptions.find(Name);
-    if (It != Opts.CheckOptions.end() && It->second.Value != Value) {
+    if (It != Opts.CheckOptions.end() && !sameValue(Name, It->second.Value, Value)) {
       Err = UserName.str() + " sets " + Name + " to '" + It->second.Value +
             "', and the command line to '" + Value + "': give it once";
       return false;
@@ -39,7 +71,7 @@ bool mergeCheckOptions(const std::optional<std::string> &UserConfig, llvm::Strin
     for (const auto &[Name, Value] : CheckOptions) {
       std::string Key = Check.str() + "." + Name;
       auto It = Opts.CheckOptions.find(Key);
-      if (It != Opts.CheckOptions.end() && It->second.Value != Value) {
+      if (It != Opts.CheckOptions.end() && !sameValue(Name, It->second.Value, Value)) {
         Err = UserName.str() + " sets " + Key + " to '" + It->second.Value +
               "', and the command line to '" + Value + "': give it once";
         return false;

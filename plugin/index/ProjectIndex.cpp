@@ -779,10 +779,15 @@ const Function *ProjectIndex::findByDeclaration(const Location &Loc) const {
   return It == ByDeclaration.end() ? nullptr : &F.Functions[It->second];
 }
 
-llvm::Expected<std::shared_ptr<const ProjectIndex>> ProjectIndex::load(llvm::StringRef Path) {
+std::string ProjectIndex::fileOf(llvm::StringRef Path) {
   llvm::SmallString<256> File(Path);
   if (llvm::sys::fs::is_directory(File))
     llvm::sys::path::append(File, "index.json");
+  return std::string(File);
+}
+
+llvm::Expected<std::shared_ptr<const ProjectIndex>> ProjectIndex::load(llvm::StringRef Path) {
+  llvm::SmallString<256> File(fileOf(Path));
   llvm::Expected<IndexFile> F = readIndexFile(File);
   if (!F)
     return F.takeError();
@@ -801,9 +806,7 @@ ProjectIndex::loadCached(llvm::StringRef Path) {
   static std::mutex M;
   static std::map<std::string, std::pair<llvm::sys::TimePoint<>, std::shared_ptr<const ProjectIndex>>>
       Cache;
-  llvm::SmallString<256> File(Path);
-  if (llvm::sys::fs::is_directory(File))
-    llvm::sys::path::append(File, "index.json");
+  llvm::SmallString<256> File(fileOf(Path));
   llvm::sys::fs::file_status St;
   std::lock_guard<std::mutex> Lock(M);
   if (!llvm::sys::fs::status(File, St)) {

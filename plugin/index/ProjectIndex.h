@@ -217,6 +217,9 @@ public:
   /// load(), once per file and modification time for the whole process:
   /// clang-tidy makes new checks for every TU it checks.
   static llvm::Expected<std::shared_ptr<const ProjectIndex>> loadCached(llvm::StringRef Path);
+  /// The file load() reads for \p Path: `index.json` in it when it is a
+  /// directory, else \p Path.
+  static std::string fileOf(llvm::StringRef Path);
 
   const Function *find(llvm::StringRef USR) const;
   /// Whether the function \p USR only reads: "" when it does, why not when

@@ -15,6 +15,14 @@ struct Row {
   const char *Text;
 };
 const Row Rows[] = {
+    // clang-tidy applies nothing of such a TU unless -fix-errors, but
+    // --export-fixes exports its fix-its all the same (and run-clang-tidy
+    // -fix, clang-apply-replacements apply them): an edit planned from an
+    // AST with holes in it (a declaration that did not parse, a call to an
+    // undeclared function) may be wrong, and a header edit reaches TUs that
+    // compile.
+    {NoFixReason::TranslationUnitHasErrors, "translation-unit-has-errors",
+     "the translation unit has compile errors; no fix is offered from it"},
     {NoFixReason::Variadic, "variadic",
      "it is variadic"},
     {NoFixReason::Virtual, "virtual",

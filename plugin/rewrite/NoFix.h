@@ -19,6 +19,8 @@
 namespace hotpath {
 
 enum class NoFixReason {
+  // Whatever the finding: its TU did not compile (HotpathCheck::emit).
+  TranslationUnitHasErrors,
   // What the function is (hotpath-check-split).
   Variadic,
   Virtual,

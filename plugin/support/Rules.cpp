@@ -182,12 +182,19 @@ Expected<RuleSet> parseRuleSet(StringRef Text, StringRef BufferName) {
   return Rules;
 }
 
+bool namesRuleSetFile(StringRef PresetOrPath) {
+  for (const Preset &P : Presets)
+    if (PresetOrPath == P.Name)
+      return false;
+  return PresetOrPath.contains('/') || PresetOrPath.ends_with(".yaml") ||
+         PresetOrPath.ends_with(".yml");
+}
+
 Expected<RuleSet> loadRuleSet(StringRef PresetOrPath) {
   for (const Preset &P : Presets)
     if (PresetOrPath == P.Name)
       return parseRuleSet(P.Text, (Twine("preset '") + P.Name + "'").str());
-  if (!PresetOrPath.contains('/') && !PresetOrPath.ends_with(".yaml") &&
-      !PresetOrPath.ends_with(".yml")) {
+  if (!namesRuleSetFile(PresetOrPath)) {
     std::string Known;
     for (const Preset &P : Presets)
       Known += (Known.empty() ? "" : ", ") + std::string(P.Name);

@@ -128,6 +128,9 @@ std::vector<llvm::StringRef> presetNames();
 /// Loads a preset by name, or a rule-set file by path. Errors name the file
 /// (or preset) and, for malformed YAML, the line and column.
 llvm::Expected<RuleSet> loadRuleSet(llvm::StringRef PresetOrPath);
+/// Whether \p PresetOrPath names a rule-set file rather than a preset: no
+/// preset's name, and a `/` in it or a `.yaml` or `.yml` ending.
+bool namesRuleSetFile(llvm::StringRef PresetOrPath);
 
 /// Parses rule-set YAML text; BufferName appears in error messages.
 llvm::Expected<RuleSet> parseRuleSet(llvm::StringRef Text,

@@ -144,6 +144,32 @@ int f(int n) { ASSERT(ext(n) > 0); return n; }
   }
 }
 
+// A TU with compile errors offers no fix (HotpathCheck::emit decides it for
+// every check): the finding, its note, and the file unchanged although this
+// harness, like --export-fixes, applies fix-its whatever the errors.
+TEST(NoopAssert, TranslationUnitWithErrorsOffersNoFix) {
+  std::string Code = R"c(#define ASSERT(x) (void)(x)
+int ext(int);
+int f(int n) { ASSERT(ext(n) > 0); return n + undeclared; }
+)c";
+  RunResult R = Noop.run(Code);
+  ASSERT_EQ(R.errors().size(), 1u) << R.dump();
+  std::vector<Diag> Ours;
+  for (const Diag &D : R.Diags)
+    if (D.CheckName == Noop.name())
+      Ours.push_back(D);
+  EXPECT_EQ(Ours, (std::vector<Diag>{
+                      Noop.warning(1, 9, evaluates("ASSERT")),
+                      Noop.note(1, 9, "no fix: the translation unit has compile errors; no fix "
+                                      "is offered from it")}))
+      << R.dump();
+  EXPECT_EQ(R.fixed(), Code);
+  // The control: without the error, the same code is rewritten.
+  std::string Clean = Code;
+  Clean.replace(Clean.find(" + undeclared"), 13, "");
+  EXPECT_NE(Noop.run(Clean).fixed(), Clean);
+}
+
 TEST(NoopAssert, SideEffectsBlockTheRewriteAndAreReportedAtTheUse) {
   std::string Code = R"c(#define ASSERT(x) (void)(x)
 struct list { int len; int items[4]; };
