@@ -12,6 +12,7 @@
 
 #include "analysis/CheckShape.h"
 #include "core/HotpathCheck.h"
+#include "rewrite/NoFix.h"
 #include <optional>
 
 namespace hotpath {
@@ -35,6 +36,11 @@ private:
   /// into \p F: its fix-its and notes, or why there is none.
   void fix(Finding &F, const clang::FunctionDecl *FD, const CheckShape &Shape,
            const HeatVerdict &V, TUContext &TU);
+  /// Why the TU's build mode rules the fix out (clang -flto), if it does;
+  /// \p Discard: a call here that throws the result away, or null.
+  static std::optional<NoFix> refuseForBuildMode(const clang::FunctionDecl *FD,
+                                                 const clang::CallExpr *Discard,
+                                                 TUContext &TU);
   /// Option AssumeNoWrap: an offset plus a size never wraps, so "off > len"
   /// implies "off + size > len" whatever their widths; off by default,
   /// since it is an assumption, and the note says when it was used.

@@ -30,6 +30,7 @@ std::shared_ptr<TUContext> TUContext::join(const tidy::ClangTidyContext *Tidy,
   std::shared_ptr<TUContext> TU = Slot.lock();
   if (!TU) {
     TU = std::make_shared<TUContext>(Rules, std::move(Project));
+    TU->Tidy = Tidy;
     Slot = TU;
   }
   TU->checkJoined();
@@ -45,6 +46,7 @@ void TUContext::recordPreprocessor(const SourceManager &SM, Preprocessor &NewPP)
   if (PP == &NewPP)
     return;
   PP = &NewPP;
+  Mode.reset();
   Sites.clear();
   Includes.clear();
   Layout.clear();
@@ -62,6 +64,13 @@ void TUContext::setAST(ASTContext &NewCtx) {
     Calls.reset();
   }
   Ctx = &NewCtx;
+}
+
+const BuildMode &TUContext::buildMode() {
+  if (!Mode)
+    Mode = PP && Tidy ? buildModeOf(*PP, Tidy->getCurrentBuildDirectory(), Tidy->getCurrentFile())
+                      : BuildMode{};
+  return *Mode;
 }
 
 const TUDefinitions &TUContext::definitions() {

@@ -29,6 +29,7 @@
 #include "index/ProjectIndex.h"
 #include "source/IncludeGraph.h"
 #include "source/SourceLayout.h"
+#include "support/BuildMode.h"
 #include "support/Rules.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <memory>
@@ -69,6 +70,8 @@ public:
   /// The project's view of every function's calls (the index when given).
   const ProjectCalls &calls();
   const index::ProjectIndex *projectIndex() const { return Project.get(); }
+  /// How the TU is compiled (-flto, which compiler); read when first asked.
+  const BuildMode &buildMode();
 
   /// Explain mode: a check found the name asked about.
   void explainFound() { ExplainFound = true; }
@@ -83,6 +86,8 @@ private:
   std::shared_ptr<const index::ProjectIndex> Project;
   clang::ASTContext *Ctx = nullptr;
   clang::Preprocessor *PP = nullptr;
+  const clang::tidy::ClangTidyContext *Tidy = nullptr; // the build directory, the file
+  std::optional<BuildMode> Mode;
   CallSiteIndex Sites;
   IncludeGraph Includes;
   SourceLayout Layout;

@@ -72,6 +72,25 @@ const Row Rows[] = {
      "it is not declared exactly once, in a header the fix can edit"},
     {NoFixReason::HeaderDeclarationNotRewritable, "header-declaration-not-rewritable",
      "the header declaration cannot be rewritten"},
+    // Measured by scripts/bench-matrix.sh on samples/bounds-copy, whose
+    // accessors (another file) throw the check's result away and test the
+    // bound again: clang's LTO inlines the original check there and folds
+    // the second test; no fast-path shape lets it (the void call: 1.076 of
+    // the original's instructions with -flto, 1.085 with PGO+LTO; the best
+    // shape measured, a tail call into the slow path: 1.008 with -flto and
+    // 1.005 with PGO+LTO; the table of shapes is on the check's page).
+    {NoFixReason::LTOResultDiscarded, "lto-result-discarded",
+     "built with {D} (this compile command), a caller that throws away what "
+     "'{S}' returns and tests the same bound again was slower after the fix "
+     "with every fast-path shape measured: 1.076 of the original's "
+     "instructions with -flto, 1.085 with PGO+LTO (samples/bounds-copy), "
+     "since clang's LTO inlines the original check there already"},
+    {NoFixReason::LTOCallersUnseen, "lto-callers-unseen",
+     "built with {D} (this compile command), a caller that throws away what "
+     "'{S}' returns and tests the same bound again was slower after the fix "
+     "with every fast-path shape measured (1.076 of the original's "
+     "instructions with -flto, 1.085 with PGO+LTO, samples/bounds-copy), and "
+     "whether its callers in other files do is not known here"},
     {NoFixReason::FastPathNeedsInvisible, "fast-path-needs-invisible",
      "the inline fast path needs {D}, which is not visible in '{S}'"},
     {NoFixReason::HelperNotMovable, "helper-not-movable",

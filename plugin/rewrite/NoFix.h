@@ -47,6 +47,10 @@ enum class NoFixReason {
   NoHeaderForFastPath,
   NotDeclaredOnceInHeader,
   HeaderDeclarationNotRewritable,
+  // The build mode (support/BuildMode.h): clang -flto. Detail: the mode as
+  // BuildMode::describe says it; Subject: the function.
+  LTOResultDiscarded, // Loc: the call that throws the result away
+  LTOCallersUnseen,
   /// Detail: what the fast path needs, as InvisibleName renders it;
   /// Subject: the file it goes into.
   FastPathNeedsInvisible,

@@ -16,6 +16,8 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -126,6 +128,20 @@ private:
 #endif
   clang::DiagnosticsEngine Engine;
 };
+
+/// The code-generation options of the translation unit clang-tidy is
+/// checking (-flto sets PrepareForLTO there; LangOptions do not say it), or
+/// null when \p PP is not a compiler instance's own. No check API of LLVM
+/// 16 to 22 hands checks the CompilerInstance, but the preprocessor
+/// clang-tidy gives registerPPCallbacks is the instance's own, and its
+/// module loader is that instance (CompilerInstance::createPreprocessor
+/// passes *this); a check's own preprocessor is never built otherwise.
+inline const clang::CodeGenOptions *codeGenOptions(const clang::Preprocessor &PP) {
+  auto &CI = static_cast<clang::CompilerInstance &>(PP.getModuleLoader());
+  if (!CI.hasPreprocessor() || &CI.getPreprocessor() != &PP || !CI.hasInvocation())
+    return nullptr;
+  return &CI.getCodeGenOpts();
+}
 
 } // namespace hotpath::compat
 

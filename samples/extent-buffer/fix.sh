@@ -2,6 +2,7 @@
 # Makes the "after" variant: a copy of this sample fixed by the tool itself.
 # usage: fix.sh OUTDIR [CLANG_TIDY [PLUGIN]]   (findings go to stdout)
 # With PLUGIN empty, CLANG_TIDY is taken to be hotpath-tidy (checks built in).
+# FIX_CC and FIX_CFLAGS: the compile command to fix for (../fix-command.sh).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 out=$1 tidy=${2:-clang-tidy-19} plugin=${3:-}
@@ -11,5 +12,8 @@ cp "$here"/*.c "$here"/*.h "$out"/
 load=()
 [ -n "$plugin" ] && load=(--load="$(realpath "$plugin")")
 cd "$out"
-"$tidy" "${load[@]}" -checks='-*,hotpath-*' --fix check.c accessors.c main.c -- -std=c11 2>/dev/null |
+# shellcheck source=../fix-command.sh
+source "$here/../fix-command.sh"
+fix_inputs -std=c11 -- check.c accessors.c main.c
+"$tidy" "${load[@]}" -checks='-*,hotpath-*' --fix "${tidy_inputs[@]}" 2>/dev/null |
   grep -E '^[^ ].*: (warning|note|error): ' | grep -v 'FIX-IT applied' | sed "s|$out/||"

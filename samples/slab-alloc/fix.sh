@@ -2,6 +2,7 @@
 # Makes the "after" variant: a copy of this sample fixed by the tool itself.
 # usage: fix.sh OUTDIR [CLANG_TIDY [PLUGIN]]   (findings go to stdout)
 # With PLUGIN empty, CLANG_TIDY is taken to be hotpath-tidy (checks built in).
+# FIX_CC and FIX_CFLAGS: the compile command to fix for (../fix-command.sh).
 # LANG_ARGS (default -std=c11) selects the language: "-x c++ -std=c++17" fixes
 # the C++ variant (the same sources compiled as C++).
 set -euo pipefail
@@ -21,5 +22,8 @@ load=()
 config='{Checks: "-*,hotpath-*", CheckOptions: [{key: hotpath-hook-gate.HookFunctions, value: "should_fail_alloc=false"}, {key: hotpath-hook-gate.HookEnablers, value: "should_fail_alloc=fault_inject_setup()"}]}'
 [ "${CLONE:-0}" = 1 ] && config=${config%]\}}', {key: hotpath-hook-gate.CloneCallers, value: "true"}]}'
 cd "$out"
-"$tidy" "${load[@]}" --config="$config" --fix slab.c fault.c main.c -- "${lang[@]}" 2>/dev/null |
+# shellcheck source=../fix-command.sh
+source "$here/../fix-command.sh"
+fix_inputs "${lang[@]}" -- slab.c fault.c main.c
+"$tidy" "${load[@]}" --config="$config" --fix "${tidy_inputs[@]}" 2>/dev/null |
   grep -E '^[^ ].*: (warning|note|error): ' | grep -v 'FIX-IT applied' | sed "s|$out/||"
