@@ -143,6 +143,7 @@ sabotaged no-hint 'if (unlikely(end > eb->len))' 'if (end > eb->len)' extent_buf
   build "$work/no-hint" "$work/no-hint.clang" "$clang" -Dcold=unused >/dev/null &&
   expect_failure "the unlikely hint dropped, cold defined away (clang)" "a call on the hot path" \
     hot_path_clean "$work/no-hint.clang/eb"
-[ -d "$work/no-noinline.lto" ] && [ -d "$work/no-cold.clang" ] && [ -d "$work/no-hint.clang" ] ||
+if ! [ -d "$work/no-noinline.lto" ] || ! [ -d "$work/no-cold.clang" ] || ! [ -d "$work/no-hint.clang" ]; then
   bad "a negative control could not be made (above)"
+fi
 finish
