@@ -55,7 +55,7 @@ mutation_list() {
 + return wholeProgram() ? C.Score >= Settings.ChainHeatThreshold : C.Loops > chainLoopsNeeded(P);
 
 # ---- plugin/checks: what is reported and when a fix is refused ----
-@ recursive-refusal-skipped | plugin/checks/CheckSplitPlanner.cpp | ^golden\.hotpath-check-split$
+@ recursive-refusal-skipped | plugin/checks/CheckSplitPlanner.cpp | ^golden\.hotpath-check-split$|^Cases/CheckSplitRefuses | hotpath-unit-tests
 - if (callsItself(FD))
 + if (false && callsItself(FD))
 @ address-taken-refusal-skipped | plugin/checks/CheckSplitPlanner.cpp | ^golden\.hotpath-check-split$
@@ -217,10 +217,28 @@ PY
 }
 
 # The copy: the tracked files of the working tree (uncommitted changes
-# included), re-synced each run; the build directory inside it persists.
+# included), re-synced each run; the build directory inside it persists. A
+# file is written only when its content differs, so that it gets a new
+# mtime and ninja rebuilds what depends on it (a copy keeping the source's
+# older mtime would leave objects of an earlier mutation in place).
 src=$work/src
 mkdir -p "$src"
-(cd "$root" && git ls-files -z | tar --null -T - -cf -) | tar -C "$src" -xf -
+(cd "$root" && git ls-files -z) | python3 -c "$(cat <<'PY'
+import os, shutil, sys
+root, dst = sys.argv[1:]
+for rel in sys.stdin.read().split('\0'):
+    if not rel or not os.path.isfile(os.path.join(root, rel)):
+        continue
+    a, b = os.path.join(root, rel), os.path.join(dst, rel)
+    data = open(a, 'rb').read()
+    if os.path.exists(b) and open(b, 'rb').read() == data:
+        continue
+    os.makedirs(os.path.dirname(b), exist_ok=True)
+    with open(b, 'wb') as f:
+        f.write(data)
+    shutil.copymode(a, b)
+PY
+)" "$root" "$src"
 # Check every selected mutation's original line before building anything.
 missing=0
 for r in "${selected[@]}"; do
@@ -267,10 +285,15 @@ if ! (cd "$build" && ctest -R "$regex" >"$work/baseline.test.log" 2>&1); then
   exit 2
 fi
 
-results=() survived=0 broken=0
+results=() survived=0 broken=0 mutated=""
+# An interrupted run leaves no mutation behind.
+restore() { [ -z "$mutated" ] || cp "$work/original" "$src/$mutated"; mutated=""; }
+trap restore EXIT
+trap 'exit 130' INT TERM
 for r in "${selected[@]}"; do
   IFS=$'\x1f' read -r name file tests targets orig mut <<<"$r"
   cp "$src/$file" "$work/original"
+  mutated=$file
   apply "$src/$file" "$orig" "$mut"
   read -ra t <<<"$(targets_of "$targets")"
   start=$SECONDS
@@ -282,11 +305,11 @@ for r in "${selected[@]}"; do
     survived=1
   else
     outcome=killed
-    killers=$(sed -n 's/^ *[0-9]* - \([^ ]*\) (Failed)$/\1/p; s/^ *[0-9]* - \([^ ]*\) (Timeout)$/\1 (timeout)/p' \
+    killers=$(sed -n -E 's/^[[:space:]]*[0-9]+ - ([^ ]+) \((Failed|Timeout|Subprocess aborted|Exception)\)$/\1/p' \
       "$work/$name.test.log" | paste -sd' ')
   fi
   # Restore byte for byte (the next build recompiles it from ccache).
-  cp "$work/original" "$src/$file"
+  restore
   printf '%-28s %-12s %s  (%ds)\n' "$name" "$outcome" "$killers" $((SECONDS - start))
   results+=("$(printf '%-28s | %-12s | %s' "$name" "$outcome" "$killers")")
 done

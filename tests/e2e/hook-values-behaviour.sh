@@ -3,17 +3,18 @@
 # in its place passed every test): the golden cases
 # tests/checks/hotpath-hook-gate/disabled-value{,-clone}.c (gated in place,
 # and with CloneCallers) are programs that add the hooks' values (5 and -3)
-# into sums in hot loops. Each is built from the case and from its .fixed
-# file (which the golden test proves is what --fix writes) with gcc and
-# clang at -O2 -Wall -Wextra -Werror, and the two give the same stdout,
+# into sums in hot loops. The real clang-tidy fixes a copy of each, which
+# must be the case's .fixed file; the original and the tool's fixed code
+# are built with gcc and clang at -O2 -Wall -Wextra -Werror, and give the
+# same stdout,
 # stderr and exit status on several inputs: with the gates off (the
 # disabled value stands in for the call), and with every gate switched on
 # through its setter (the hook is called: the clone's hooked copy runs).
 # Negative controls: the fixed file with a disabled value made 0 prints
 # another total, in each shape.
-# Usage: hook-values-behaviour.sh [CLANG]
+# Usage: hook-values-behaviour.sh CLANG_TIDY PLUGIN [CLANG]
 set -euo pipefail
-clang=${1:-clang-19}
+tidy=$1 plugin=$(realpath "$2") clang=${3:-clang-19}
 here=$(cd "$(dirname "$0")" && pwd)
 cases=$here/../checks/hotpath-hook-gate
 work=$(mktemp -d)
@@ -47,10 +48,26 @@ build() { # CC SRC OUT: fails with the compiler's messages on stdout
 }
 inputs=("1" "1 2 3" "7 -40 9 100000 3" "")
 
+# The tool's own fix of each case, with the case's options: it must be the
+# .fixed file, and it is what is built below.
+for c in disabled-value disabled-value-clone; do
+  cp "$cases/$c.c" "$work/$c.tool.c"
+  opts=$(sed -n 's|^// hotpath-options: *||p' "$cases/$c.c" |
+    awk -F'; *' '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); printf "%s{key: hotpath-hook-gate.%s, value: \"%s\"}", (i > 1 ? ", " : ""), kv[1], kv[2] } }')
+  if ! "$tidy" --load="$plugin" --config="{Checks: '-*,hotpath-hook-gate', CheckOptions: [$opts]}" --fix \
+       "$work/$c.tool.c" -- -std=c11 >"$work/$c.tidy.log" 2>&1; then
+    bad "$c: clang-tidy --fix failed"; tail -5 "$work/$c.tidy.log"
+  elif diff -u "$cases/$c.c.fixed" "$work/$c.tool.c" >"$work/$c.diff"; then
+    ok "$c: the tool's fix is $c.c.fixed"
+  else
+    bad "$c: the tool's fix is not $c.c.fixed:"; head -20 "$work/$c.diff"
+  fi
+done
+
 for cc in gcc "$clang"; do
   for c in disabled-value disabled-value-clone; do
     tag="$(basename "$cc") $c"
-    if ! build "$cc" "$cases/$c.c" "$work/$c.before" || ! build "$cc" "$cases/$c.c.fixed" "$work/$c.after"; then
+    if ! build "$cc" "$cases/$c.c" "$work/$c.before" || ! build "$cc" "$work/$c.tool.c" "$work/$c.after"; then
       bad "$tag: does not build"
       continue
     fi
