@@ -305,7 +305,7 @@ for r in "${selected[@]}"; do
     survived=1
   else
     outcome=killed
-    killers=$(sed -n -E 's/^[[:space:]]*[0-9]+ - ([^ ]+) \((Failed|Timeout|Subprocess aborted|Exception)\)$/\1/p' \
+    killers=$(sed -n -E 's/^[[:space:]]*[0-9]+ - ([^ ]+) .*\((Failed|Timeout|Subprocess aborted|Exception)\)$/\1/p' \
       "$work/$name.test.log" | paste -sd' ')
   fi
   # Restore byte for byte (the next build recompiles it from ccache).
