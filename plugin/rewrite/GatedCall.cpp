@@ -3,6 +3,8 @@
 #include "rewrite/GatedCall.h"
 #include "rewrite/Edits.h"
 #include "source/SourceText.h"
+#include "clang/Basic/CharInfo.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -93,6 +95,15 @@ std::string entryTest(const FunctionDecl *Caller, const GateTest &T, const Spell
   return If + "\n" + I + U + "return " + CallClone + ";\n";
 }
 
+/// The disabled value where the call stood: parenthesised unless it is one
+/// identifier or number, so that `x -hook()` does not become `x --3`.
+std::string inPlaceOfCall(StringRef Disabled) {
+  bool OneToken = !Disabled.empty() && llvm::all_of(Disabled, [](char C) {
+    return isAsciiIdentifierContinue(C) || C == '.';
+  });
+  return OneToken ? Disabled.str() : "(" + Disabled.str() + ")";
+}
+
 /// " /* gated above: call */", or "" when the call's text cannot sit in a
 /// comment on one line.
 std::string gatedAbove(const CallExpr *C, const ASTContext &Ctx) {
@@ -129,7 +140,7 @@ CallEdits cloneCaller(const FunctionDecl *Caller, const Stmt *EntryBefore, const
   std::string Entry = entryTest(Caller, T, Sp, Ind, Unit);
   E.Fixes.push_back(FixItHint::CreateInsertion(At, EntryBefore ? Entry + Ind : Entry));
   for (const GatedCall &C : Calls) {
-    std::string Off = C.isStatement() ? "(void)0" : Disabled.str();
+    std::string Off = C.isStatement() ? "(void)0" : inPlaceOfCall(Disabled);
     if (std::optional<FixItHint> F = replaceCode(C.Call, Off + gatedAbove(C.Call, Ctx), Ctx))
       E.Fixes.push_back(*F);
   }

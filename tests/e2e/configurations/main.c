@@ -1,19 +1,21 @@
 /*
  * ring [OPS [SEED [BAD]]]: puts and gets at random indices of a ring of 4096
  * slots; every BAD-th op (0: never) uses an index past the ring. stdout:
- * a checksum; the checks' and hooks' reports go to stderr. Exit 1 when an
- * op was refused, 2 on a bad command line.
+ * a checksum and the gets' weight (a hook's value); the checks' and hooks'
+ * reports go to stderr. Exit 1 when an op was refused, 2 on a bad command
+ * line.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "ring.h"
+#include "stats.h"
 
 int main(int argc, char **argv)
 {
 	static unsigned long slots[4096];
 	struct ring r = { slots, 4096 };
-	unsigned long ops = 10000, bad = 0, i, refused = 0;
+	unsigned long ops = 10000, bad = 0, i, refused = 0, weight = 0;
 	unsigned long long x = 1, sum = 0;
 
 	if (argc > 4) {
@@ -40,9 +42,10 @@ int main(int argc, char **argv)
 			ring_put(&r, idx, v);
 		} else {
 			sum += ring_get(&r, idx);
+			weight += stats_get(idx);
 		}
 		refused += idx >= r.size;
 	}
-	printf("ops=%lu sum=%llu\n", ops, sum);
+	printf("ops=%lu sum=%llu weight=%lu\n", ops, sum, weight);
 	return refused ? 1 : 0;
 }
