@@ -26,6 +26,6 @@ source "$here/../fix-command.sh"
 FIX_CC=${FIX_CC:-cc} fix_inputs -std=c11 -- list.c sorted.c main.c
 "$driver" --index-only -p . >/dev/null 2>&1
 "$tidy" "${load[@]}" -checks='-*,hotpath-*' --header-filter='.*' \
-    -config="{CheckOptions: {ProjectIndex: $out/hotpath-index}}" --fix "${tidy_inputs[@]}" 2>/dev/null |
+    -config="{CheckOptions: {ProjectIndex: $PWD/hotpath-index}}" --fix "${tidy_inputs[@]}" 2>/dev/null |
   grep -E '^[^ ].*: (warning|note|error): ' | grep -v 'FIX-IT applied' | sed "s|$out/||"
 rm -rf compile_commands.json hotpath-index
