@@ -4,7 +4,11 @@
 #include "HeaderFilter.h"
 #include "Options.h"
 
+#include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -13,14 +17,53 @@
 
 namespace hotpath::driver {
 
+namespace tidy = clang::tidy;
+
 namespace {
 
+/// Whether the configuration text \p Text sets Checks.
+bool setsChecks(llvm::StringRef Text, llvm::StringRef Name) {
+  llvm::ErrorOr<tidy::ClangTidyOptions> O =
+      tidy::parseConfiguration(llvm::MemoryBufferRef(Text, Name));
+  return O && O->Checks.has_value();
+}
+
+/// Whether a .clang-tidy in \p Dir or above it sets Checks.
+bool clangTidyFileSetsChecks(llvm::StringRef Dir) {
+  llvm::SmallString<256> D(Dir);
+  llvm::sys::fs::make_absolute(D);
+  for (llvm::StringRef Cur = D; !Cur.empty(); Cur = llvm::sys::path::parent_path(Cur)) {
+    llvm::SmallString<256> F(Cur);
+    llvm::sys::path::append(F, ".clang-tidy");
+    if (auto Buf = llvm::MemoryBuffer::getFile(F))
+      if (setsChecks((*Buf)->getBuffer(), F))
+        return true;
+  }
+  return false;
+}
+
 /// "--checks=-*,hotpath-*" unless \p Args (without the program name) give
-/// -checks: hotpath-tidy runs its own checks by default, as the runs over
-/// the database do, not clang-tidy's default clang-analyzer-* set.
+/// -checks, or a -config, -config-file or .clang-tidy (by the sources or
+/// here) sets Checks: hotpath-tidy runs its own checks by default, as the
+/// runs over the database do, not clang-tidy's default clang-analyzer-*
+/// set, and never overrides a configuration that says which.
 std::optional<std::string> defaultChecksArg(llvm::ArrayRef<const char *> Args) {
-  for (const Argument &A : scanArguments(Args))
+  std::vector<std::string> Dirs{"."};
+  for (const Argument &A : scanArguments(Args)) {
+    if (A.EndOfOptions)
+      break;
     if (A.Spec && A.Spec->Name == "checks")
+      return std::nullopt;
+    if (A.Spec && A.Spec->Name == "config" && setsChecks(A.Value, "-config"))
+      return std::nullopt;
+    if (A.Spec && A.Spec->Name == "config-file")
+      if (auto Buf = llvm::MemoryBuffer::getFile(A.Value); Buf && setsChecks((*Buf)->getBuffer(), A.Value))
+        return std::nullopt;
+    if (!A.Spec && !A.Text.starts_with("-") && llvm::sys::fs::exists(A.Text))
+      Dirs.push_back(llvm::sys::path::parent_path(A.Text).str());
+  }
+  for (const std::string &D : Dirs)
+    if (clangTidyFileSetsChecks(D.empty() ? "." : D))
       return std::nullopt;
   return "--checks=" + RunOptions().Checks;
 }
