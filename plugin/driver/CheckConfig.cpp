@@ -32,8 +32,13 @@ bool sameValue(llvm::StringRef Name, llvm::StringRef Given, llvm::StringRef Set)
   if (!O || O->Kind != OptionKind::Path || Given.empty() || Set.empty())
     return false;
   auto File = [&](llvm::StringRef V) {
+    // Spelt out: make_absolute with a directory moved from sys::fs to
+    // sys::path in LLVM 22.
     llvm::SmallString<256> P(V);
-    llvm::sys::fs::make_absolute(launchDirectory(), P);
+    if (llvm::sys::path::is_relative(P)) {
+      P = launchDirectory();
+      llvm::sys::path::append(P, V);
+    }
     llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
     return Name == "ProjectIndex" ? index::ProjectIndex::fileOf(P) : std::string(P);
   };

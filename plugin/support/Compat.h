@@ -138,8 +138,14 @@ private:
 /// passes *this); a check's own preprocessor is never built otherwise.
 inline const clang::CodeGenOptions *codeGenOptions(const clang::Preprocessor &PP) {
   auto &CI = static_cast<clang::CompilerInstance &>(PP.getModuleLoader());
-  if (!CI.hasPreprocessor() || &CI.getPreprocessor() != &PP || !CI.hasInvocation())
+  if (!CI.hasPreprocessor() || &CI.getPreprocessor() != &PP)
     return nullptr;
+#if LLVM_VERSION_MAJOR < 21
+  // From LLVM 21 an instance always holds an invocation (its constructor
+  // makes one), and hasInvocation() is gone.
+  if (!CI.hasInvocation())
+    return nullptr;
+#endif
   return &CI.getCodeGenOpts();
 }
 
