@@ -15,8 +15,9 @@
 #    ProjectIndex.
 # 3. hook/: a hook defined in hook.c (HookEnablers set), called hot in
 #    user.c. A route makes the gate only with a gated call, never the gate
-#    alone (a dead gate); the fixed program builds with -Wall -Werror and
-#    prints the same.
+#    alone (a dead gate); with the index every route gives hotpath-tidy's
+#    fixed files; the fixed program builds with -Wall -Werror and prints
+#    the same.
 # Usage: routes.sh LLVM_BIN_DIR PLUGIN HOTPATH_TIDY
 set -euo pipefail
 bin=$1 plugin=$(realpath "$2") driver=$(realpath "$3")
@@ -243,6 +244,11 @@ for r in "${routes[@]}"; do
     gate=no gated=no
     grep -q 'trace_hook_gate' "$t/hook.c" && gate=yes
     grep -q 'trace_hook_gate.*trace_hook(' "$t/user.c" && gated=yes
+    if [ "$index" = yes ] && [ "$r" != hotpath-tidy ]; then
+      for f in hook.h hook.c user.c; do
+        cmp -s "$work/hook-hotpath-tidy-yes/$f" "$t/$f" || { bad "hook, $r: $f is not hotpath-tidy's"; diff -u "$work/hook-hotpath-tidy-yes/$f" "$t/$f" || true; }
+      done
+    fi
     got=$(hook_output "$t" || true)
     if [ "$gate" = "$gated" ] && [ "$got" = "$hwant" ] && { [ "$index" = no ] || [ "$gate" = yes ]; }; then
       ok "hook, $r, index $index: gate defined $gate, call gated $gated; builds with -Wall -Werror, prints '$got'"
