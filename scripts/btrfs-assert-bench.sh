@@ -98,17 +98,23 @@ for e in json.load(open(sys.argv[1])):
         seen.add(f)
         print(f)
 PY
+# ASSERT is defined in a header: without the project index no TU may
+# rewrite it (its uses elsewhere are unknown), so the index first, and every
+# per-TU run pointed at it, as README.md's export route says.
+"$tidy" --index-only -j "$jobs" -p "$work/after" >"$work/index.log" 2>&1 ||
+  die "hotpath-tidy --index-only failed (see $work/index.log)"
 log "hotpath-tidy over $(wc -l <"$work/tus.txt") translation units"
 n=0
 while read -r tu; do
   n=$((n + 1))
   printf '%s\0%s\0' "$n" "$tu"
 done <"$work/tus.txt" |
-  xargs -0 -n 2 -P "$jobs" sh -c '"$0" -checks="-*,hotpath-*" -p "$1" --quiet --export-fixes="$2/$3.yaml" "$4" >"$2/$3.log" 2>&1 || echo "$4: exit $?" >>"$2/failed"' \
+  xargs -0 -n 2 -P "$jobs" sh -c '"$0" -checks="-*,hotpath-*" -p "$1" --quiet -config="{CheckOptions: {ProjectIndex: $1/hotpath-index}}" --export-fixes="$2/$3.yaml" "$4" >"$2/$3.log" 2>&1 || echo "$4: exit $?" >>"$2/failed"' \
     "$tidy" "$work/after" "$work/fixes"
 [ ! -s "$work/fixes/failed" ] || die "hotpath-tidy failed on: $(cat "$work/fixes/failed")"
 cat "$work/fixes/"*.log | grep -E 'warning: .*\[hotpath-' | sed "s|$work/after/||" | sort -u >"$work/findings.txt" || true
 "$apply" "$work/fixes" || die "clang-apply-replacements failed"
+rm -rf "$work/after/hotpath-index"
 (cd "$work/after" && git diff) >"$work/fixes.diff"
 changed=$(cd "$work/after" && git diff --name-only | tr '\n' ' ')
 log "findings: $(wc -l <"$work/findings.txt") (in $work/findings.txt); files changed by the fixes: ${changed:-none}"
