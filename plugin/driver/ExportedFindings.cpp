@@ -191,6 +191,7 @@ bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,
     F.Level = levelName(D.DiagLevel);
     F.Main = Msg(D.Message);
     F.TU = TU.str();
+    F.BuildDirectory = D.BuildDirectory;
     for (const tooling::DiagnosticMessage &N : D.Notes)
       F.Notes.push_back(Msg(N));
     for (const auto &KV : D.Message.Fix)
