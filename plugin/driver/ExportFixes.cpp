@@ -51,7 +51,7 @@ tooling::Diagnostic diagnostic(const Finding &F, std::set<Edit> &Left,
   llvm::SmallVector<tooling::DiagnosticMessage, 1> Notes;
   for (const Message &N : F.Notes)
     Notes.push_back(message(N));
-  return tooling::Diagnostic(F.Check, Main, Notes, level(F.Level), F.BuildDirectory);
+  return tooling::Diagnostic(F.Check, Main, Notes, level(F.shownLevel()), F.BuildDirectory);
 }
 
 } // namespace

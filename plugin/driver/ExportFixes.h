@@ -24,7 +24,7 @@ namespace hotpath::driver {
 /// Writes \p Findings to \p OS as clang-tidy's export: each edit under the
 /// first finding that proposes it; the fixes left out are named in
 /// \p Dropped (paths relative to \p Root). A warning --warnings-as-errors
-/// selected is exported as the warning it is, as clang-tidy does.
+/// selected is exported as an error, as clang-tidy does.
 void writeExportFixes(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                       llvm::StringRef Root, std::vector<std::string> &Dropped);
 

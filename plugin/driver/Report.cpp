@@ -259,8 +259,10 @@ void markWarningsAsErrors(std::vector<Finding> &Findings,
                           const std::optional<std::string> &Globs) {
   if (!Globs)
     return;
+  // Or'ed: the configuration's WarningsAsErrors marked some already
+  // (ExportedFindings.h), as clang-tidy adds the option to it.
   for (Finding &F : Findings)
-    F.WarningAsError = F.Level == "warning" && globsSelect(*Globs, F.Check);
+    F.WarningAsError |= F.Level == "warning" && globsSelect(*Globs, F.Check);
 }
 
 int report(const RunOptions &O, RunOutputs &Out, const std::vector<Finding> &Reported,

@@ -65,8 +65,9 @@ struct Finding {
   std::vector<Edit> Fix;
   std::string TU; // the translation unit that reported it
   std::string BuildDirectory; // its compile command's directory, as clang-tidy exports it
-  /// --warnings-as-errors selects its check: shown as an error, exported
-  /// as the warning it is (as clang-tidy does).
+  /// --warnings-as-errors (or the configuration's WarningsAsErrors)
+  /// selects its check: a warning shown and exported as an error, as
+  /// clang-tidy does.
   bool WarningAsError = false;
   /// The level the outputs show.
   std::string shownLevel() const { return WarningAsError ? "error" : Level; }

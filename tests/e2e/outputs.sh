@@ -13,7 +13,8 @@
 #    file named twice, a file that cannot be written.
 # 3. --warnings-as-errors: clang-tidy's "error: ... [check,-warnings-as-errors]",
 #    the count line, SARIF level error, Code Quality severity major, exported
-#    as the warning; a glob list that excludes the check changes nothing.
+#    as an error; a glob list that excludes the check changes nothing; a
+#    .clang-tidy's WarningsAsErrors the same as the option (exit 1, not 2).
 # 4. Streaming: with -j1 and --progress (stdout and stderr in one file), the
 #    finding of the 2nd TU is printed before the 4th TU is checked; the text
 #    is the same with -j2.
@@ -218,13 +219,23 @@ if python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["runs"][0]["resul
    cq_check "$out/wae.json" "$out/wae.sarif" major; then
   ok "--warnings-as-errors: SARIF level error, Code Quality severity major"
 else bad "--warnings-as-errors: SARIF levels or Code Quality severities"; fi
-if [ "$(grep -c -x '    Level:           Warning' "$out/wae.yaml")" = 2 ]; then
-  ok "--warnings-as-errors: exported as the warnings they are, as clang-tidy does"
+if [ "$(grep -c -x '    Level:           Error' "$out/wae.yaml")" = 2 ]; then
+  ok "--warnings-as-errors: exported as errors, as clang-tidy exports them"
 else bad "--warnings-as-errors: exported levels"; grep Level "$out/wae.yaml"; fi
 run "$work/two" wae_none -p . -j1 --warnings-as-errors='hotpath-*,-hotpath-check-split'
 rc_is wae_none 1 "--warnings-as-errors that excludes the check"
 same_file "--warnings-as-errors that excludes the check: the text unchanged" "$work/text.expected" "$work/wae_none.out"
 no_line wae_none err "treated as error" "--warnings-as-errors that excludes the check: no count"
+# The configuration's WarningsAsErrors: the same, not a failed check run
+# (clang-tidy exits 1 for it).
+printf 'WarningsAsErrors: "hotpath-check-split"\nCheckOptions:\n  ChainHeatThreshold: 5\n' >"$work/two/.clang-tidy"
+run "$work/two" wae_config -p . -j1
+rc_is wae_config 1 ".clang-tidy WarningsAsErrors"
+same_file ".clang-tidy WarningsAsErrors: the same text as --warnings-as-errors" "$work/wae.expected" "$work/wae_config.out"
+if [ "$(tail -1 "$work/wae_config.err")" = "hotpath-tidy: 2 warnings treated as errors" ]; then
+  ok ".clang-tidy WarningsAsErrors: standard error ends with the count"
+else bad ".clang-tidy WarningsAsErrors: stderr"; cat "$work/wae_config.err"; fi
+printf 'CheckOptions:\n  ChainHeatThreshold: 5\n' >"$work/two/.clang-tidy"
 
 # 4. Streaming: each TU's findings as it is checked.
 (cd "$work/two" && "$ht" -p . -j1 --progress >"$work/stream.log" 2>&1) || true
