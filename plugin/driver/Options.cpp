@@ -167,8 +167,8 @@ const Spec Table[] = {
      }},
     {"progress", "", Spec::Flag, "", AnyRun, Opt, None, Section::Run,
      "'hotpath-tidy: [3/10] checked src/a.c' on standard error: on a terminal always "
-     "(one line rewritten in place); otherwise only with --progress, at most one line "
-     "each 5 s per step, and the step's last",
+     "(one line rewritten in place); otherwise only with --progress: each step's "
+     "(indexing, checking) first and last line, and between them at most one each 5 s",
      "", [](RunOptions &O, llvm::StringRef, std::string &) { return O.Progress = true; }},
     {"strict", "", Spec::Flag, "", AnyRun, Opt, None, Section::Run,
      "warnings about the run's input are errors (exit 2): an option no check has, a "
