@@ -71,6 +71,18 @@ llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> create(llvm::StringRef Fil
   return std::move(OS);
 }
 
+/// Closes a file the run wrote: false, with the error said, when writing
+/// it failed (a full disk), which raw_fd_ostream would otherwise turn into
+/// a crash.
+bool closed(llvm::raw_fd_ostream &OS, llvm::StringRef Option) {
+  OS.close();
+  if (!OS.has_error())
+    return true;
+  fail("cannot write " + Option + ": " + OS.error().message());
+  OS.clear_error();
+  return false;
+}
+
 /// One format of the run, whole.
 void writeFormat(llvm::StringRef Name, llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                  const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Config,
@@ -98,13 +110,8 @@ bool writeFixes(const RunOptions &O, RunOutputs &Out, const std::vector<Finding>
   }
   if (Out.ExportFixes) {
     writeExportFixes(*Out.ExportFixes, Findings, Root, Dropped);
-    Out.ExportFixes->close();
-    if (Out.ExportFixes->has_error()) {
-      fail("cannot write --export-fixes=" + O.ExportFixes + ": " +
-           Out.ExportFixes->error().message());
-      Out.ExportFixes->clear_error();
+    if (!closed(*Out.ExportFixes, "--export-fixes=" + O.ExportFixes))
       return false;
-    }
   }
   warn(Dropped);
   return true;
@@ -204,9 +211,9 @@ llvm::raw_ostream &RunOutputs::Output::stream() { return File ? *File : llvm::ou
 llvm::Error RunOutputs::open(const RunOptions &O) {
   bool Stdout = false;
   for (const OutputFormat &F : O.Formats) {
-    Output Out{F.Name, nullptr};
+    Output Out{F.Name, "--format=" + F.Name + ":" + F.File, nullptr};
     if (!F.File.empty()) {
-      auto File = create(F.File, "--format=" + F.Name + ":" + F.File);
+      auto File = create(F.File, Out.Option);
       if (!File)
         return File.takeError();
       Out.File = std::move(*File);
@@ -215,7 +222,7 @@ llvm::Error RunOutputs::open(const RunOptions &O) {
     Outputs.push_back(std::move(Out));
   }
   if (!Stdout) // clang-tidy's text, unless a format takes standard output
-    Outputs.push_back(Output{"text", nullptr});
+    Outputs.push_back(Output{"text", "", nullptr});
   if (!O.ExportFixes.empty()) {
     auto File = create(O.ExportFixes, "--export-fixes=" + O.ExportFixes);
     if (!File)
@@ -275,11 +282,14 @@ int report(const RunOptions &O, RunOutputs &Out, const std::vector<Finding> &Rep
   std::vector<ConfigNote> Config = Given;
   for (ConfigNote &N : Config)
     N.Error |= O.Strict;
-  for (RunOutputs::Output &Output : Out.Outputs)
+  bool Written = true;
+  for (RunOutputs::Output &Output : Out.Outputs) {
     if (!Output.Streamed)
       writeFormat(Output.Name, Output.stream(), Findings, Failures, Config,
                   Status != ExitError, Root, Cwd);
-  if (!writeFixes(O, Out, Findings, Root))
+    Written &= !Output.File || closed(*Output.File, Output.Option);
+  }
+  if (!writeFixes(O, Out, Findings, Root) || !Written)
     return ExitError;
   tellConfig(Config, Cwd);
   tellFailures(Failures, Checked, Cwd);

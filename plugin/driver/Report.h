@@ -36,6 +36,7 @@ public:
 
   struct Output {
     std::string Name;                          // text, github, sarif, codeclimate
+    std::string Option;                        // "--format=sarif:x.sarif", for errors
     std::unique_ptr<llvm::raw_fd_ostream> File; // none: standard output
     bool Streamed = false;
     llvm::raw_ostream &stream();

@@ -10,7 +10,8 @@
 #    each give exactly the files --fix gives.
 # 2. Errors before anything is indexed or checked (exit 2, the exact
 #    message, no index made, nothing on stdout): two formats on stdout, one
-#    file named twice, a file that cannot be written.
+#    file named twice, a file that cannot be written; and a file that fails
+#    when written (/dev/full): exit 2, the message, no crash.
 # 3. --warnings-as-errors: clang-tidy's "error: ... [check,-warnings-as-errors]",
 #    the count line, SARIF level error, Code Quality severity major, exported
 #    as an error; a glob list that excludes the check changes nothing; a
@@ -202,6 +203,13 @@ for opt in "--format=sarif:$work/afile/h.sarif" "--export-fixes=$work/afile/h.ya
     "$opt: the message names the option and why"
   nothing_done unwritable "$opt"
 done
+
+# A file that takes no bytes (a full disk) is found only when written: the
+# error names it, exit 2, and no crash (raw_fd_ostream's "IO failure").
+run "$work/e" full -p . --format=codeclimate:/dev/full
+rc_is full 2 "--format=codeclimate:/dev/full (no space left)"
+has_line full err "hotpath-tidy: error: cannot write --format=codeclimate:/dev/full: No space left on device" \
+  "--format=codeclimate:/dev/full: the message names the option and why"
 
 # 3. --warnings-as-errors (on a fresh copy: the export fixed the first).
 project "$work/two"
