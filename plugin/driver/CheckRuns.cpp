@@ -31,8 +31,13 @@ std::vector<TURun> runChecks(const Project &P, const std::vector<std::string> &T
         ProcessResult Child = runProcess(Args);
         R.Status = Child.Status;
         R.Log = Child.Out + Child.Err;
+        if (A.Finished)
+          A.Finished(R);
       },
-      [&](size_t Done) { Progress.show("checked", Done, TUs.size()); });
+      [&](size_t Done) {
+        if (!A.Finished)
+          Progress.show("checked", Done, TUs.size());
+      });
   return Runs;
 }
 

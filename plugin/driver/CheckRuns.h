@@ -13,6 +13,7 @@
 #include "Types.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,10 @@ struct CheckRunArgs {
   std::optional<std::string> HeaderFilter;
   std::string Config;   // "--config=..." (CheckConfig.h)
   std::vector<std::string> PassThrough; // "--extra-arg=...", ...
+  /// When set, told of each TU as its run ends (from the thread that ran
+  /// it: several may call at once), and it shows the progress instead of
+  /// runChecks (TextStream.h streams the findings from here).
+  std::function<void(const TURun &)> Finished;
 };
 
 /// Runs the checks on each of \p TUs (canonical paths of \p P), \p Jobs at

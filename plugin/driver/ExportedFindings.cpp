@@ -125,6 +125,21 @@ bool takeConfigNotes(std::vector<Finding> &Found, std::vector<ConfigNote> &Confi
   return Error;
 }
 
+/// A check's warning that the configuration's WarningsAsErrors made an
+/// error (clang-tidy exports it so, and exits 1 for it): the warning it is,
+/// marked as --warnings-as-errors marks it (Report.h). True when there was
+/// one. The checks themselves report no errors: what they say about their
+/// configuration is taken out before.
+bool takeWarningsAsErrors(std::vector<Finding> &Found) {
+  bool Any = false;
+  for (Finding &F : Found)
+    if (F.Level == "error" && !isCompilerDiagnostic(F.Check)) {
+      F.Level = "warning";
+      F.WarningAsError = Any = true;
+    }
+  return Any;
+}
+
 } // namespace
 
 bool isCompilerDiagnostic(llvm::StringRef Check) {
@@ -149,6 +164,7 @@ llvm::Error collectFindings(const std::vector<TURun> &Runs, llvm::StringRef Data
       continue;
     }
     bool ConfigError = takeConfigNotes(Found, Config);
+    bool AsErrors = takeWarningsAsErrors(Found);
     attachData(Found, ByPlace, Cwd);
     locate(Found);
     attachEvidence(Found, ByPlace, Cwd);
@@ -157,7 +173,8 @@ llvm::Error collectFindings(const std::vector<TURun> &Runs, llvm::StringRef Data
       continue;
     }
     std::move(Found.begin(), Found.end(), std::back_inserter(All));
-    if (std::string Why = runFailure(R); !Why.empty() && !(ConfigError && R.Status == 1))
+    if (std::string Why = runFailure(R);
+        !Why.empty() && !((ConfigError || AsErrors) && R.Status == 1))
       Failures.push_back({R.TU, Why});
   }
   return llvm::Error::success();
@@ -191,6 +208,7 @@ bool readExportedDiagnostics(llvm::StringRef YamlPath, llvm::StringRef TU,
     F.Level = levelName(D.DiagLevel);
     F.Main = Msg(D.Message);
     F.TU = TU.str();
+    F.BuildDirectory = D.BuildDirectory;
     for (const tooling::DiagnosticMessage &N : D.Notes)
       F.Notes.push_back(Msg(N));
     for (const auto &KV : D.Message.Fix)

@@ -57,7 +57,7 @@ void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                std::to_string(N.Col) + ": ";
       Msg += "note: " + N.Text;
     }
-    OS << "::" << (F.Level == "error" ? "error" : "warning")
+    OS << "::" << (F.shownLevel() == "error" ? "error" : "warning")
        << " file=" << escapeProperty(relativeTo(F.Main.File, Root))
        << ",line=" << F.Main.Line << ",col=" << F.Main.Col
        << ",title=" << escapeProperty(F.Check) << "::" << escapeData(Msg) << '\n';

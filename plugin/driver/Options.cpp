@@ -2,7 +2,10 @@
 #include "Options.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <thread>
@@ -110,24 +113,63 @@ const Spec Table[] = {
        Err = "bad -j value '" + V.str() + "'";
        return false;
      }},
-    {"format", "", Spec::Value, "text|github|sarif", AnyRun, Opt, None, Section::Run,
-     "clang-tidy's text (default), GitHub workflow annotations, or SARIF 2.1.0 for "
-     "code scanning",
+    {"format", "", Spec::Value, "<format>[:<file>]", AnyRun, Opt, None, Section::Run,
+     "the findings in <format>, to <file> or standard output; repeatable: one run writes "
+     "every format asked for, at most one of them to standard output (which carries "
+     "clang-tidy's text when every --format names a file). Every file is created before "
+     "anything is checked. The text streams: each TU's findings as soon as it and the TUs "
+     "before it (by path) are checked, the same for any -j; with --diff or --profile, and "
+     "in the other formats, at the end of the run\n"
+     "text\tclang-tidy's text (the default)\n"
+     "github\tGitHub workflow annotations\n"
+     "sarif\tSARIF 2.1.0 for code scanning\n"
+     "codeclimate\tGitLab Code Quality JSON (a Code Climate subset), for "
+     "artifacts:reports:codequality",
      "",
      [](RunOptions &O, llvm::StringRef V, std::string &Err) {
-       if (V == "text" || V == "sarif" || V == "github")
-         return setString(O.Format, V);
-       Err = "--format must be text, sarif or github, not '" + V.str() + "'";
-       return false;
+       auto [Name, File] = V.split(':');
+       if (Name != "text" && Name != "sarif" && Name != "github" && Name != "codeclimate") {
+         Err = "--format must be text, github, sarif or codeclimate, optionally with "
+               ":<file>, not '" + V.str() + "'";
+         return false;
+       }
+       if (V.contains(':') && File.empty()) {
+         Err = "--format=" + V.str() + " needs a file after ':'";
+         return false;
+       }
+       O.Formats.push_back({Name.str(), File.str()});
+       return true;
      }},
     {"fix-patch", "", Spec::Value, "<file>", AnyRun, Opt, None, Section::Run,
      "the fixes of the findings reported, as one unified diff (git apply, patch -p1); "
      "the working tree is left alone",
      "",
-     [](RunOptions &O, llvm::StringRef V, std::string &) { return setString(O.FixPatch, V); }},
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       return nonEmpty(O.FixPatch, V, "--fix-patch needs a file", Err);
+     }},
+    {"export-fixes", "", Spec::Value, "<file>", ClangTidy | AnyRun, Opt, None, Section::Run,
+     "the findings reported and their fixes as clang-tidy's YAML, each edit once however "
+     "many TUs propose it: clang-apply-replacements <dir-of-file> applies what --fix would",
+     "",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       return nonEmpty(O.ExportFixes, V, "--export-fixes needs a file", Err);
+     }},
+    {"warnings-as-errors", "", Spec::Value, "<globs>", ClangTidy | AnyRun, Opt, None,
+     Section::Run,
+     "as clang-tidy's: the warnings of the checks the globs select (-*,hotpath-hook-gate) "
+     "are errors, in every format (text: 'error: ... [check,-warnings-as-errors]'), and "
+     "'N warnings treated as errors' ends standard error; the exit status is 1, as for any "
+     "finding",
+     "",
+     [](RunOptions &O, llvm::StringRef V, std::string &) {
+       O.WarningsAsErrors = V.str();
+       return true;
+     }},
     {"progress", "", Spec::Flag, "", AnyRun, Opt, None, Section::Run,
-     "TUs done/total on standard error (on by default on a terminal)", "",
-     [](RunOptions &O, llvm::StringRef, std::string &) { return O.Progress = true; }},
+     "'hotpath-tidy: [3/10] checked src/a.c' on standard error: on a terminal always "
+     "(one line rewritten in place); otherwise only with --progress: each step's "
+     "(indexing, checking) first and last line, and between them at most one each 5 s",
+     "", [](RunOptions &O, llvm::StringRef, std::string &) { return O.Progress = true; }},
     {"strict", "", Spec::Flag, "", AnyRun, Opt, None, Section::Run,
      "warnings about the run's input are errors (exit 2): an option no check has, a "
      "path of the --diff that matches no file",
@@ -219,15 +261,11 @@ const Spec Table[] = {
     // clang-tidy's alone.
     {"fix-errors", "", Spec::Flag, "", ClangTidy, Opt, None, Section::Hidden, "",
      "a TU that does not compile is not fixed", nullptr},
-    {"warnings-as-errors", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "", "",
-     nullptr},
     {"exclude-header-filter", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "",
      "", nullptr},
     {"line-filter", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "", "",
      nullptr},
     {"format-style", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "", "",
-     nullptr},
-    {"export-fixes", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "", "",
      nullptr},
     {"store-check-profile", "", Spec::Value, "", ClangTidy, Opt, None, Section::Hidden, "",
      "", nullptr},
@@ -318,8 +356,49 @@ std::string refusal(const Argument &A, unsigned Modes) {
          "--inline-remarks; see --help)";
 }
 
+/// The file \p Path names, for comparing what two options name.
+std::string samePathKey(llvm::StringRef Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+/// At most one output on standard output, and no file named by two
+/// outputs (one would overwrite the other).
+bool checkOutputs(const RunOptions &O, std::string &Err) {
+  std::vector<std::pair<std::string, std::string>> Files; // option, file
+  std::string OnStdout;
+  for (const OutputFormat &F : O.Formats) {
+    std::string Option = "--format=" + F.Name;
+    if (!F.File.empty()) {
+      Files.push_back({Option + ":" + F.File, F.File});
+    } else if (OnStdout.empty()) {
+      OnStdout = Option;
+    } else {
+      Err = OnStdout + " and " + Option + " both write to standard output: give all but "
+            "one of them a file (" + Option + ":<file>)";
+      return false;
+    }
+  }
+  if (!O.FixPatch.empty())
+    Files.push_back({"--fix-patch=" + O.FixPatch, O.FixPatch});
+  if (!O.ExportFixes.empty())
+    Files.push_back({"--export-fixes=" + O.ExportFixes, O.ExportFixes});
+  for (size_t I = 0; I < Files.size(); ++I)
+    for (size_t J = I + 1; J < Files.size(); ++J)
+      if (samePathKey(Files[I].second) == samePathKey(Files[J].second)) {
+        Err = Files[I].first + " and " + Files[J].first + " name the same file: each "
+              "output needs a file of its own";
+        return false;
+      }
+  return true;
+}
+
 /// What the options given say together.
 bool checkTogether(const RunOptions &O, std::string &Err) {
+  if (!checkOutputs(O, Err))
+    return false;
   if (O.Config && O.ConfigFile)
     Err = "-config and -config-file are mutually exclusive";
   else if (O.Strip && O.Diff != "-")
@@ -388,7 +467,10 @@ Request classify(llvm::ArrayRef<const char *> Args) {
       return Request::Run;
     Source |= A.Spec && A.Spec->Kind == Spec::Sources;
     BuildDir |= A.Spec && A.Spec->Name == "p";
-    RunOnly &= A.Spec && (A.Spec->Modes & AnyRun);
+    // With sources, --export-fixes keeps clang-tidy's own run, which
+    // exports those TUs the same way: each check run of a run over the
+    // database is one (CheckRuns.h), and must not become a run itself.
+    RunOnly &= A.Spec && (A.Spec->Modes & AnyRun) && A.Spec->Name != "export-fixes";
   }
   // -p and no source: the whole compile database. -p and sources, with
   // only options a run takes: a run over those TUs of the database, so that

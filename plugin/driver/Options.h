@@ -43,6 +43,13 @@ enum Mode : unsigned {
 };
 constexpr unsigned AnyRun = Database | Diff | Profile | InlineRemarks | IndexOnly;
 
+/// One --format: the format, and the file it is written to ("" for
+/// standard output).
+struct OutputFormat {
+  std::string Name; // text, github, sarif or codeclimate
+  std::string File;
+};
+
 /// What a run over the compile database was asked to do.
 struct RunOptions {
   unsigned Modes = 0;  // the modes selected (Database when none)
@@ -53,8 +60,15 @@ struct RunOptions {
   bool Strict = false; // --strict: warnings about the run's input are errors
   std::string BuildDir;
   unsigned Jobs = 0;   // 0: the number of cores
-  std::string Format = "text";
+  /// Every --format, in the order given. Standard output carries the one
+  /// without a file, or clang-tidy's text when each names a file
+  /// (Report.h's RunOutputs).
+  std::vector<OutputFormat> Formats;
   std::string FixPatch;
+  std::string ExportFixes; // --export-fixes: clang-tidy's YAML of the findings reported
+  /// --warnings-as-errors: clang-tidy's globs of the checks whose warnings
+  /// are errors.
+  std::optional<std::string> WarningsAsErrors;
   bool Progress = false;
   std::string Checks = "-*,hotpath-*";
   std::string Profile;        // --profile

@@ -34,16 +34,34 @@ void forEachInParallel(size_t N, unsigned Jobs, llvm::function_ref<void(size_t)>
 ProgressLine::ProgressLine(bool On)
     : On(On), Tty(llvm::sys::Process::StandardErrIsDisplayed()) {}
 
-void ProgressLine::show(llvm::StringRef What, size_t Done, size_t Total) {
+void ProgressLine::show(llvm::StringRef What, size_t Done, size_t Total,
+                        llvm::StringRef Item) {
   if (!On)
     return;
   std::lock_guard<std::mutex> Lock(M);
+  auto Now = std::chrono::steady_clock::now();
+  bool NewStep = What != Step, Final = Done == Total;
+  if (!Tty && !NewStep && !Final && Now - Last < RateLimit)
+    return;
+  Step = What.str();
+  Last = Now;
+  llvm::errs() << (Tty ? "\r" : "") << "hotpath-tidy: [" << Done << "/" << Total << "] "
+               << What;
+  if (!Item.empty())
+    llvm::errs() << " " << Item;
+  // On a terminal: clear what a longer line left, and end the step's line.
   if (Tty)
-    llvm::errs() << "\rhotpath-tidy: " << What << " " << Done << "/" << Total << "   ";
-  else
-    llvm::errs() << "hotpath-tidy: " << What << " " << Done << "/" << Total << "\n";
-  if (Tty && Done == Total)
+    llvm::errs() << "\x1b[K";
+  Showing = Tty && !Final;
+  if (!Showing)
     llvm::errs() << "\n";
+}
+
+void ProgressLine::clear() {
+  std::lock_guard<std::mutex> Lock(M);
+  if (Showing)
+    llvm::errs() << "\r\x1b[K";
+  Showing = false;
 }
 
 } // namespace hotpath::driver

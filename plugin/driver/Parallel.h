@@ -11,7 +11,9 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <chrono>
 #include <cstddef>
+#include <string>
 #include <mutex>
 
 namespace hotpath::driver {
@@ -22,15 +24,27 @@ namespace hotpath::driver {
 void forEachInParallel(size_t N, unsigned Jobs, llvm::function_ref<void(size_t I)> Work,
                        llvm::function_ref<void(size_t Done)> Done = {});
 
-/// "hotpath-tidy: checked 3/10" on standard error: rewritten in place on a
-/// terminal, one line each otherwise; nothing when off.
+/// "hotpath-tidy: [3/10] checked src/a.c" on standard error. On a terminal
+/// one line, rewritten in place. Otherwise one line each, but at most one
+/// every RateLimit per step (a CI log of a thousand TUs is not a thousand
+/// lines): a step's first line, its last (Done == Total), and between them
+/// the first after RateLimit has passed. Nothing when off.
 class ProgressLine {
 public:
+  static constexpr std::chrono::seconds RateLimit{5};
+
   explicit ProgressLine(bool On);
-  void show(llvm::StringRef What, size_t Done, size_t Total);
+  void show(llvm::StringRef What, size_t Done, size_t Total, llvm::StringRef Item = "");
+  /// On a terminal, takes the line away, so that what is printed next
+  /// (findings on standard output) starts a line of its own; the next
+  /// show() writes it again.
+  void clear();
 
 private:
   bool On, Tty;
+  bool Showing = false; // a terminal line is out, without its newline
+  std::string Step;     // the What of the last line written
+  std::chrono::steady_clock::time_point Last;
   std::mutex M;
 };
 

@@ -1,6 +1,8 @@
 //===--- driver/Report.cpp - what a run reports, and its exit status ------===//
 #include "Report.h"
 #include "ApplyFixes.h"
+#include "CodeClimateOutput.h"
+#include "ExportFixes.h"
 #include "FixPatch.h"
 #include "GithubOutput.h"
 #include "Options.h"
@@ -38,8 +40,89 @@ void orderByProfile(std::vector<Finding> &Findings) {
 }
 
 void warn(const std::vector<std::string> &Dropped) {
+  std::set<std::string> Said; // the fix patch and the export drop the same
   for (const std::string &D : Dropped)
-    llvm::errs() << "hotpath-tidy: warning: " << D << "\n";
+    if (Said.insert(D).second)
+      llvm::errs() << "hotpath-tidy: warning: " << D << "\n";
+}
+
+/// clang-tidy's glob, '*' any text: true when \p Glob matches all of
+/// \p Name.
+bool globMatches(llvm::StringRef Glob, llvm::StringRef Name) {
+  size_t Star = Glob.find('*');
+  if (Star == llvm::StringRef::npos)
+    return Glob == Name;
+  if (!Name.starts_with(Glob.take_front(Star)))
+    return false;
+  llvm::StringRef Rest = Glob.drop_front(Star + 1);
+  for (size_t From = Star; From <= Name.size(); ++From)
+    if (globMatches(Rest, Name.drop_front(From)))
+      return true;
+  return false;
+}
+
+/// A file the run writes, created now: an error naming \p Option.
+llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> create(llvm::StringRef File,
+                                                             llvm::StringRef Option) {
+  std::error_code EC;
+  auto OS = std::make_unique<llvm::raw_fd_ostream>(File, EC);
+  if (EC)
+    return error("cannot write " + Option + ": " + EC.message());
+  return std::move(OS);
+}
+
+/// Closes a file the run wrote: false, with the error said, when writing
+/// it failed (a full disk), which raw_fd_ostream would otherwise turn into
+/// a crash.
+bool closed(llvm::raw_fd_ostream &OS, llvm::StringRef Option) {
+  OS.close();
+  if (!OS.has_error())
+    return true;
+  fail("cannot write " + Option + ": " + OS.error().message());
+  OS.clear_error();
+  return false;
+}
+
+/// One format of the run, whole.
+void writeFormat(llvm::StringRef Name, llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                 const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Config,
+                 bool Successful, llvm::StringRef Root, llvm::StringRef Cwd) {
+  if (Name == "sarif")
+    writeSarif(OS, Findings, Failures, Config, Successful, Root,
+               HOTPATH_VERSION " (LLVM " LLVM_VERSION_STRING ")");
+  else if (Name == "github")
+    writeGithub(OS, Findings, Failures, Config, Root);
+  else if (Name == "codeclimate")
+    writeCodeClimate(OS, Findings, Root);
+  else
+    writeText(OS, Findings, Cwd);
+  OS.flush();
+}
+
+/// The fix patch and the exported fixes, each edit once.
+bool writeFixes(const RunOptions &O, RunOutputs &Out, const std::vector<Finding> &Findings,
+                llvm::StringRef Root) {
+  std::vector<std::string> Dropped;
+  std::string Err;
+  if (!O.FixPatch.empty() && !writeFixPatch(O.FixPatch, Findings, Root, Dropped, Err)) {
+    fail(Err);
+    return false;
+  }
+  if (Out.ExportFixes) {
+    writeExportFixes(*Out.ExportFixes, Findings, Root, Dropped);
+    if (!closed(*Out.ExportFixes, "--export-fixes=" + O.ExportFixes))
+      return false;
+  }
+  warn(Dropped);
+  return true;
+}
+
+/// clang-tidy's last line when warnings were errors.
+void tellWarningsAsErrors(const std::vector<Finding> &Findings) {
+  size_t N = llvm::count_if(Findings, [](const Finding &F) { return F.WarningAsError; });
+  if (N)
+    llvm::errs() << "hotpath-tidy: " << N << " warning" << (N == 1 ? "" : "s")
+                 << " treated as error" << (N == 1 ? "" : "s") << "\n";
 }
 
 /// Each TU that could not be analysed, with why; for those clang cannot
@@ -123,31 +206,94 @@ llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef R
   return llvm::Error::success();
 }
 
-int report(const RunOptions &O, const std::vector<Finding> &Findings,
+llvm::raw_ostream &RunOutputs::Output::stream() { return File ? *File : llvm::outs(); }
+
+llvm::Error RunOutputs::open(const RunOptions &O) {
+  bool Stdout = false;
+  for (const OutputFormat &F : O.Formats) {
+    Output Out{F.Name, "--format=" + F.Name + ":" + F.File, nullptr};
+    if (!F.File.empty()) {
+      auto File = create(F.File, Out.Option);
+      if (!File)
+        return File.takeError();
+      Out.File = std::move(*File);
+    }
+    Stdout |= F.File.empty();
+    Outputs.push_back(std::move(Out));
+  }
+  if (!Stdout) // clang-tidy's text, unless a format takes standard output
+    Outputs.push_back(Output{"text", "", nullptr});
+  if (!O.ExportFixes.empty()) {
+    auto File = create(O.ExportFixes, "--export-fixes=" + O.ExportFixes);
+    if (!File)
+      return File.takeError();
+    ExportFixes = std::move(*File);
+  }
+  // Written whole at the end (FixPatch.h); created now to know it can be.
+  if (!O.FixPatch.empty())
+    if (auto File = create(O.FixPatch, "--fix-patch=" + O.FixPatch); !File)
+      return File.takeError();
+  return llvm::Error::success();
+}
+
+std::vector<llvm::raw_ostream *> RunOutputs::streamText(const RunOptions &O) {
+  std::vector<llvm::raw_ostream *> Streams;
+  if (O.in(Diff) || O.in(Profile))
+    return Streams;
+  for (Output &Out : Outputs)
+    if (Out.Name == "text") {
+      Out.Streamed = true;
+      Streams.push_back(&Out.stream());
+    }
+  return Streams;
+}
+
+bool globsSelect(llvm::StringRef Globs, llvm::StringRef Name) {
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  Globs.split(Items, ',');
+  bool Selected = false;
+  for (llvm::StringRef Item : Items)
+    for (llvm::StringRef Line : llvm::split(Item, '\n')) {
+      llvm::StringRef G = Line.trim(" \t\r");
+      bool Negative = G.consume_front("-");
+      if (!G.empty() && globMatches(G, Name))
+        Selected = !Negative; // the last that matches decides
+    }
+  return Selected;
+}
+
+void markWarningsAsErrors(std::vector<Finding> &Findings,
+                          const std::optional<std::string> &Globs) {
+  if (!Globs)
+    return;
+  // Or'ed: the configuration's WarningsAsErrors marked some already
+  // (ExportedFindings.h), as clang-tidy adds the option to it.
+  for (Finding &F : Findings)
+    F.WarningAsError |= F.Level == "warning" && globsSelect(*Globs, F.Check);
+}
+
+int report(const RunOptions &O, RunOutputs &Out, const std::vector<Finding> &Reported,
            const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Given,
            size_t Checked, llvm::StringRef Root, llvm::StringRef Cwd) {
+  std::vector<Finding> Findings = Reported;
+  markWarningsAsErrors(Findings, O.WarningsAsErrors);
   int Status = exitStatus(Findings, Failures, Given, Checked, O.Strict);
   // With --strict a warning is an error, and says so in every format.
   std::vector<ConfigNote> Config = Given;
   for (ConfigNote &N : Config)
     N.Error |= O.Strict;
-  if (O.Format == "sarif")
-    writeSarif(llvm::outs(), Findings, Failures, Config, Status != ExitError, Root,
-               HOTPATH_VERSION " (LLVM " LLVM_VERSION_STRING ")");
-  else if (O.Format == "github")
-    writeGithub(llvm::outs(), Findings, Failures, Config, Root);
-  else
-    writeText(llvm::outs(), Findings, Cwd);
-  llvm::outs().flush();
-  if (!O.FixPatch.empty()) {
-    std::vector<std::string> Dropped;
-    std::string Err;
-    if (!writeFixPatch(O.FixPatch, Findings, Root, Dropped, Err))
-      return fail(Err);
-    warn(Dropped);
+  bool Written = true;
+  for (RunOutputs::Output &Output : Out.Outputs) {
+    if (!Output.Streamed)
+      writeFormat(Output.Name, Output.stream(), Findings, Failures, Config,
+                  Status != ExitError, Root, Cwd);
+    Written &= !Output.File || closed(*Output.File, Output.Option);
   }
+  if (!writeFixes(O, Out, Findings, Root) || !Written)
+    return ExitError;
   tellConfig(Config, Cwd);
   tellFailures(Failures, Checked, Cwd);
+  tellWarningsAsErrors(Findings);
   return Status;
 }
 

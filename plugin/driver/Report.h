@@ -6,13 +6,53 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
+
 
 namespace hotpath::driver {
 
 struct RunOptions;
+struct OutputFormat;
+
+/// Where a run's outputs go: each --format (its file, or standard output),
+/// and --export-fixes. Opened before anything is indexed or checked, so
+/// that a file that cannot be written stops the run at once, not after an
+/// hour of checking.
+class RunOutputs {
+public:
+  /// Creates every file the run writes (--format=<f>:<file>,
+  /// --export-fixes, --fix-patch); an error naming the option and why its
+  /// file cannot be written.
+  llvm::Error open(const RunOptions &O);
+  /// The text outputs, when the run streams its text (TextStream.h): not
+  /// with --diff or --profile, whose findings are known only at the end.
+  /// They are the stream's then: report() writes them no more.
+  std::vector<llvm::raw_ostream *> streamText(const RunOptions &O);
+
+  struct Output {
+    std::string Name;                          // text, github, sarif, codeclimate
+    std::string Option;                        // "--format=sarif:x.sarif", for errors
+    std::unique_ptr<llvm::raw_fd_ostream> File; // none: standard output
+    bool Streamed = false;
+    llvm::raw_ostream &stream();
+  };
+  std::vector<Output> Outputs;
+  std::unique_ptr<llvm::raw_fd_ostream> ExportFixes;
+};
+
+/// --warnings-as-errors: marks the warnings whose check \p Globs selects
+/// (clang-tidy's globs: comma- or newline-separated, '*' any text, '-'
+/// excludes, the last that matches decides).
+void markWarningsAsErrors(std::vector<Finding> &Findings,
+                          const std::optional<std::string> &Globs);
+
+/// Whether clang-tidy's glob list \p Globs selects \p Name.
+bool globsSelect(llvm::StringRef Globs, llvm::StringRef Name);
 
 /// The exit status of a run over the database.
 constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
@@ -29,12 +69,13 @@ std::vector<Finding> keepFindings(std::vector<Finding> All, const ChangedLines *
 /// --fix: applies the fixes of \p Findings and says what it did.
 llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef Root);
 
-/// Writes \p Findings in the format \p O asks for (and the fix patch), says
+/// Writes \p Findings in every format \p O asks for to \p Out (but the
+/// text already streamed), the fix patch and the exported fixes, says
 /// which of the \p Checked TUs could not be analysed and what \p Config
 /// says (on standard error, and in the format's own place: SARIF's
 /// toolConfigurationNotifications, GitHub annotations), and returns the
 /// exit status.
-int report(const RunOptions &O, const std::vector<Finding> &Findings,
+int report(const RunOptions &O, RunOutputs &Out, const std::vector<Finding> &Findings,
            const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Config,
            size_t Checked, llvm::StringRef Root, llvm::StringRef Cwd);
 

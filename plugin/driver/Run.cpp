@@ -21,6 +21,7 @@
 #include "Report.h"
 #include "Selection.h"
 #include "TextOutput.h"
+#include "TextStream.h"
 
 #include "core/FindingData.h"
 #include "heat/Profile.h"
@@ -67,6 +68,8 @@ struct TempDir {
 
 bool explainedSomewhere(std::vector<Finding> &Found, llvm::StringRef Name,
                         const index::ProjectIndex *Index);
+std::set<std::string> definingTUs(llvm::StringRef Name, const index::ProjectIndex *Index);
+bool explainDropped(const Finding &F, const std::set<std::string> &Defining);
 
 class DatabaseRun {
 public:
@@ -104,14 +107,17 @@ private:
   std::vector<ConfigNote> Notes;
   bool ReadsClangTidyFiles = true; // no -config that stops them applying
   ProgressLine Progress;
+  RunOutputs Out; // every --format, --export-fixes: opened first
 };
 
 llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   if (llvm::Error E = findPlaces(Argv0))
     return std::move(E);
+  if (llvm::Error E = O.in(IndexOnly) ? llvm::Error::success() : Out.open(O))
+    return std::move(E);
   if (std::optional<ConfigNote> Bad =
           checkUserConfig(O.Config, O.ConfigFile, ReadsClangTidyFiles))
-    return report(O, {}, {}, {*Bad}, 0, Root, Cwd);
+    return report(O, Out, {}, {}, {*Bad}, 0, Root, Cwd);
   if (llvm::Error E = useProfile())
     return std::move(E);
   if (!O.Explain.empty())
@@ -124,7 +130,7 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
     Changed = std::move(*Patch);
     if (Changed.empty()) {
       llvm::errs() << "hotpath-tidy: the patch changes no lines; nothing to check\n";
-      return report(O, {}, {}, {}, 0, Root, Cwd);
+      return report(O, Out, {}, {}, {}, 0, Root, Cwd);
     }
   }
   if (llvm::Error E = loadDatabase())
@@ -139,7 +145,7 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   if (!TUs)
     return TUs.takeError();
   if (!configParses(*TUs))
-    return report(O, {}, {}, Notes, 0, Root, Cwd);
+    return report(O, Out, {}, {}, Notes, 0, Root, Cwd);
   if (auto EC = Tmp.make())
     return error("cannot make a temporary directory: " + EC.message());
   if (llvm::Error E = O.in(InlineRemarks) ? useInlineRemarks() : llvm::Error::success())
@@ -164,7 +170,7 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
       keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
-  return report(O, Findings, Failures, Notes, Considered, Root, Cwd);
+  return report(O, Out, Findings, Failures, Notes, Considered, Root, Cwd);
 }
 
 /// A diff whose paths name no file here (a patch made in another
@@ -207,6 +213,23 @@ bool DatabaseRun::configParses(const std::vector<std::string> &TUs) {
   return true;
 }
 
+/// The TUs that define a function named \p Name, by the index.
+std::set<std::string> definingTUs(llvm::StringRef Name, const index::ProjectIndex *Index) {
+  std::set<std::string> Defining;
+  if (Index)
+    for (const index::Function &F : Index->file().Functions)
+      if (F.Name == Name)
+        for (const index::Definition &D : F.Definitions)
+          Defining.insert(D.TU);
+  return Defining;
+}
+
+/// An --explain remark the run does not report (explainedSomewhere).
+bool explainDropped(const Finding &F, const std::set<std::string> &Defining) {
+  return F.Level == "remark" &&
+         (F.Main.File.empty() || (!Defining.empty() && !Defining.count(F.TU)));
+}
+
 /// --explain: each TU that knows the name explains it (a remark at its
 /// definition or declaration, then notes); each that does not says so in a
 /// remark of no place, dropped here: in a run over many TUs only their sum
@@ -215,16 +238,8 @@ bool DatabaseRun::configParses(const std::vector<std::string> &TUs) {
 /// "this is a declaration"). False when no TU knew the name.
 bool explainedSomewhere(std::vector<Finding> &Found, llvm::StringRef Name,
                         const index::ProjectIndex *Index) {
-  std::set<std::string> Defining;
-  if (Index)
-    for (const index::Function &F : Index->file().Functions)
-      if (F.Name == Name)
-        for (const index::Definition &D : F.Definitions)
-          Defining.insert(D.TU);
-  auto Dropped = [&](const Finding &F) {
-    return F.Level == "remark" &&
-           (F.Main.File.empty() || (!Defining.empty() && !Defining.count(F.TU)));
-  };
+  std::set<std::string> Defining = definingTUs(Name, Index);
+  auto Dropped = [&](const Finding &F) { return explainDropped(F, Defining); };
   bool Known = llvm::any_of(Found, [](const Finding &F) {
     return F.Level == "remark" && !F.Main.File.empty();
   });
@@ -375,6 +390,22 @@ llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<st
   std::string Err;
   if (!runConfigArg(O.Config, O.ConfigFile, CheckOptions, Args.Config, Err))
     return error(Err);
+  // The text as the TUs end, less what the end of the run leaves out: the
+  // findings of a TU whose compile for inline remarks failed
+  // (mergeFailures), --explain's remarks of other TUs.
+  std::set<std::string> Failed, Defining;
+  for (const Failure &X : Failures)
+    if (X.compileFailure())
+      Failed.insert(X.TU);
+  if (!O.Explain.empty())
+    Defining = definingTUs(O.Explain, Index.get());
+  TextStream Stream(
+      Out.streamText(O), Progress, TUs, Cwd,
+      [&](const Finding &F) {
+        return !Failed.count(F.TU) && (O.Explain.empty() || !explainDropped(F, Defining));
+      },
+      O.WarningsAsErrors);
+  Args.Finished = [&](const TURun &R) { Stream.finished(R); };
   return runChecks(*P, TUs, Args, Tmp.Path, O.Jobs, Progress);
 }
 

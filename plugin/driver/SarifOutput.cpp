@@ -66,11 +66,8 @@ llvm::json::Object ruleDescriptor(llvm::StringRef Id) {
                 {"helpUri", Uri}};
 }
 
-/// partialFingerprints for code scanning, which matches a result across
-/// pushes by it: the same for the same finding after edits elsewhere in
-/// the file, so no line or column goes in. What does: the check, the file,
-/// the declaration the finding is about (its data's subject), the text of the line with its
-/// whitespace collapsed, and which of equal ones it is.
+} // namespace
+
 std::vector<std::string> fingerprints(const std::vector<Finding> &Findings,
                                       llvm::StringRef Root) {
   std::vector<std::string> Out;
@@ -93,6 +90,8 @@ std::vector<std::string> fingerprints(const std::vector<Finding> &Findings,
   }
   return Out;
 }
+
+namespace {
 
 using llvm::json::Array;
 using llvm::json::Object;
@@ -152,7 +151,8 @@ Object result(const Finding &F, const std::vector<std::string> &Rules,
   R["ruleId"] = F.Check;
   R["ruleIndex"] =
       int64_t(std::lower_bound(Rules.begin(), Rules.end(), F.Check) - Rules.begin());
-  R["level"] = F.Level == "error" ? "error" : F.Level == "remark" ? "note" : "warning";
+  std::string Level = F.shownLevel();
+  R["level"] = Level == "error" ? "error" : Level == "remark" ? "note" : "warning";
   R["message"] = Object{{"text", F.Main.Text}};
   R["partialFingerprints"] = Object{{"hotpathFinding/v1", Fingerprint}};
   if (!F.Main.File.empty())

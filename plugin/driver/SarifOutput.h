@@ -17,6 +17,15 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 bool Successful, llvm::StringRef Root,
                 llvm::StringRef ToolVersion);
 
+/// Each finding's fingerprint (SARIF's partialFingerprints, GitLab's
+/// fingerprint), by which code scanning matches a result across pushes: the
+/// same for the same finding after edits elsewhere in the file, so no line
+/// or column goes in. What does: the check, the file (relative to \p Root),
+/// the declaration the finding is about (its data's subject), the text of
+/// the line with its whitespace collapsed, and which of equal ones it is.
+std::vector<std::string> fingerprints(const std::vector<Finding> &Findings,
+                                      llvm::StringRef Root);
+
 } // namespace hotpath::driver
 
 #endif

@@ -29,7 +29,8 @@ void writeMessage(llvm::raw_ostream &OS, const Message &M, llvm::StringRef Level
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                llvm::StringRef Cwd) {
   for (const Finding &F : Findings) {
-    writeMessage(OS, F.Main, F.Level, F.Check, Cwd);
+    writeMessage(OS, F.Main, F.shownLevel(),
+                 F.WarningAsError ? F.Check + ",-warnings-as-errors" : F.Check, Cwd);
     for (const Message &N : F.Notes)
       writeMessage(OS, N, "note", "", Cwd);
   }

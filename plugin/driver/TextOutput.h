@@ -8,7 +8,9 @@
 namespace hotpath::driver {
 
 /// clang-tidy's text: "file:line:col: warning: message [check]", the source
-/// line and a caret, then the notes. Paths relative to Cwd when below it.
+/// line and a caret, then the notes; "error: ... [check,-warnings-as-errors]"
+/// for a warning --warnings-as-errors selects. Paths relative to Cwd when
+/// below it.
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                llvm::StringRef Cwd);
 

@@ -64,6 +64,13 @@ struct Finding {
   std::vector<Message> Notes;
   std::vector<Edit> Fix;
   std::string TU; // the translation unit that reported it
+  std::string BuildDirectory; // its compile command's directory, as clang-tidy exports it
+  /// --warnings-as-errors (or the configuration's WarningsAsErrors)
+  /// selects its check: a warning shown and exported as an error, as
+  /// clang-tidy does.
+  bool WarningAsError = false;
+  /// The level the outputs show.
+  std::string shownLevel() const { return WarningAsError ? "error" : Level; }
   /// What the check's data says (core/FindingData.h): the function or
   /// macro it is about, the kind of finding, the profile's share.
   std::string Subject, Kind;

@@ -25,8 +25,9 @@ const char DatabaseMode[] =
     "  -p <build-dir> <source>...: those TUs, run as the whole database is (the\n"
     "                     hotpath checks by default, the project index, -j)\n";
 const char PlainMode[] =
-    "  (none of them: sources after '--', or an option only clang-tidy takes, such as\n"
-    "  -export-fixes) plain clang-tidy, with the clang-tidy options below\n";
+    "  (none of them: sources after '--', an option only clang-tidy takes, such as\n"
+    "  -line-filter, or sources with --export-fixes) plain clang-tidy, with the\n"
+    "  clang-tidy options below\n";
 const char PlainModeHeaders[] =
     "Headers: without -header-filter (or a HeaderFilterRegex), the project's own are "
     "checked: those under the compile database's source root, never system headers";

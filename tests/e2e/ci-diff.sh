@@ -290,7 +290,7 @@ expect_rc 1 $rc "patch 3"
 same "patch 3: the header's finding, once" "$work/c.expected" "$work/c.out"
 grep -q -F "2 of 3 translation units to check (0 changed, 2 through 1 changed header)" "$work/c.err" \
   && ok "patch 3: the two TUs that include the header are run, not src/other.c" || bad "patch 3: TU selection"
-grep -q -F "checked 2/2" "$work/c.err" && ok "--progress: TUs done/total" || bad "--progress"
+grep -q -E "^hotpath-tidy: \[2/2\] checked src/(buf|main)\.c$" "$work/c.err" && ok "--progress: [done/total] and the TU" || bad "--progress"
 show "patch 3, --fix-patch" "$work/fix3.diff"
 [ "$(grep -c '^+#define ASSERT' "$work/fix3.diff")" = 1 ] && ok "fix patch 3: the header edit once (2 TUs)" \
   || bad "fix patch 3: header edit count"
@@ -346,7 +346,7 @@ set -e
 git checkout -q -- .
 expect_rc 2 $rc2 "unknown revision"; grep -q "git diff no-such-rev failed" "$work/e2.err" && ok "  says git diff failed" || bad "  reason"
 expect_rc 2 $rc3 "not a diff on stdin"; grep -q "not a unified diff" "$work/e3.err" && ok "  says so" || bad "  reason"
-expect_rc 2 $rc4 "bad --format"; grep -q "text, sarif or github" "$work/e4.err" && ok "  says so" || bad "  reason"
+expect_rc 2 $rc4 "bad --format"; grep -q "text, github, sarif or codeclimate" "$work/e4.err" && ok "  says so" || bad "  reason"
 expect_rc 2 $rc5 "no compile database"; grep -q "cannot load the compilation database" "$work/e5.err" && ok "  says so" || bad "  reason"
 [ $rc1 -eq 0 ] && ok "clean tree without -p: nothing to do, exit 0" || bad "clean tree without -p: exit $rc1"
 
@@ -360,11 +360,11 @@ set +e
 "$tidy" --help >"$work/help.out" 2>&1; rc=$?
 set -e
 expect_rc 0 $rc "--help"
-python3 - "$work/help.out" <<'PY2' && ok "--help: --diff, --profile, --inline-remarks, --format, --fix-patch, -j, then clang-tidy's -checks" || bad "--help order"
+python3 - "$work/help.out" <<'PY2' && ok "--help: --diff, --profile, --inline-remarks, --format, --fix-patch, --export-fixes, --warnings-as-errors, -j, then clang-tidy's -checks" || bad "--help order"
 import sys
 t = open(sys.argv[1]).read()
 assert t.startswith("OVERVIEW: hotpath-tidy"), t[:80]
-ours = [t.index(k) for k in ("--diff=<rev>", "--profile=<file>", "--inline-remarks", "--format=text|github|sarif", "--fix-patch=<file>", "-j N")]
+ours = [t.index(k) for k in ("--diff=<rev>", "--profile=<file>", "--inline-remarks", "--format=<format>[:<file>]", "--fix-patch=<file>", "--export-fixes=<file>", "--warnings-as-errors=<globs>", "-j N")]
 theirs = t.index("--checks=<string>")
 assert max(ours) < theirs, (ours, theirs)
 PY2

@@ -64,12 +64,14 @@ same_lines() {
 IR_ARGS="200000 1"
 
 expect_c=$work/expect-c.txt expect_cxx=$work/expect-cxx.txt
+# In the order of the TUs (the text streams as each is checked): check.c's,
+# then fault.c's (the header's finding among them), then main.c's.
 cat >"$expect_c" <<'E'
-include/buf.h:25:5: warning: hook 'should_fail' has no inline gate; declare one next to it, off by default, with setters to switch the hook on at run time [hotpath-hook-gate]
-src/fault.c:3:5: note: the hook is defined here
 src/check.c:5:6: warning: check function 'check_range' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
 src/check.c:5:6: note: 'check_range' is hot: called in a loop in main.c:73 and from 4 macro-generated accessors in access.c
 src/check.c:9:6: note: this condition implies 'end > b->len' (the sum cannot wrap: every call site in the project passes a constant from 1 to 8 for 'size'), so the fast path tests only that one
+include/buf.h:25:5: warning: hook 'should_fail' has no inline gate; declare one next to it, off by default, with setters to switch the hook on at run time [hotpath-hook-gate]
+src/fault.c:3:5: note: the hook is defined here
 src/fault.c:3:5: warning: hook 'should_fail' is called out of line even while it does nothing; define its gate here, next to it [hotpath-hook-gate]
 src/fault.c:3:5: note: 'should_fail' is a hook: its body only returns 0 in this configuration, and calls from other files (main.c in the project index) cannot inline it without LTO
 src/main.c:66:7: warning: hot call to hook 'should_fail', which does nothing unless switched on; test an inline gate first so the disabled case makes no call [hotpath-hook-gate]
