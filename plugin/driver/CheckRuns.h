@@ -30,6 +30,10 @@ struct CheckRunArgs {
   std::optional<std::string> HeaderFilter;
   std::string Config;   // "--config=..." (CheckConfig.h)
   std::vector<std::string> PassThrough; // "--extra-arg=...", ...
+  /// A clang VFS overlay (YAML) each run is given as --vfsoverlay=<file>
+  /// when not empty: the base side of --diff sees the files a patch
+  /// changes as they were (BaseSide.h).
+  std::string Overlay;
 };
 
 /// Runs the checks on each of \p TUs (canonical paths of \p P), \p Jobs at
