@@ -42,7 +42,7 @@ const Spec Table[] = {
     // MODES
     {"diff", "", Spec::Value, "<rev>", AnyRun, Role::Selects, Diff, Section::Modes,
      "the changes from <rev> to the working tree (git diff <rev>): only the TUs they "
-     "affect, only the findings they touch (any line of the declaration a finding is about)\n"
+     "affect, only the findings that are new (not at <rev>; --diff-filter)\n"
      "A...B\tthe changes since the merge base of A and B (B: HEAD, the checked-out "
      "commit); in CI: --diff=origin/main...HEAD\n"
      "-\ta unified diff on standard input (paths relative to the top of the git work "
