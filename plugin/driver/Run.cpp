@@ -96,8 +96,7 @@ private:
                                                  const CheckOptionList &More,
                                                  const std::string &RunDir,
                                                  const std::string &Overlay = "");
-  llvm::Expected<std::vector<Finding>> newInTree(std::vector<Finding> Found,
-                                                 const std::vector<std::string> &TUs);
+  llvm::Expected<std::vector<Finding>> newInTree(std::vector<Finding> Found);
   llvm::Expected<std::vector<Finding>> baseFindings(const BaseSide &B,
                                                     const std::vector<std::string> &TUs,
                                                     std::set<std::string> &Unknown);
@@ -178,7 +177,7 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   }
   std::vector<Finding> Findings;
   if (O.onlyNew()) {
-    llvm::Expected<std::vector<Finding>> New = newInTree(std::move(Found), *TUs);
+    llvm::Expected<std::vector<Finding>> New = newInTree(std::move(Found));
     if (!New)
       return New.takeError();
     Findings = std::move(*New);
@@ -413,11 +412,16 @@ llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<st
 }
 
 /// --diff's default: the findings of the working tree that are not at the
-/// base revision (PatchFilter.h). The TUs whose base side is not known (a
-/// TU the patch adds, one that does not compile at the base or still reads
-/// a file the patch adds) keep every finding.
-llvm::Expected<std::vector<Finding>> DatabaseRun::newInTree(std::vector<Finding> Found,
-                                                          const std::vector<std::string> &TUs) {
+/// base revision (PatchFilter.h). Only the TUs that found something are
+/// checked at the base: a patch with no finding costs no more than before.
+/// The TUs whose base side is not known (a TU the patch adds, one that does
+/// not compile at the base or still reads a file the patch adds) keep every
+/// finding.
+llvm::Expected<std::vector<Finding>> DatabaseRun::newInTree(std::vector<Finding> Found) {
+  std::set<std::string> Reporting;
+  for (const Finding &F : Found)
+    Reporting.insert(F.TU);
+  std::vector<std::string> TUs(Reporting.begin(), Reporting.end());
   std::vector<Finding> Head = keepFindings(std::move(Found), nullptr, false);
   if (Head.empty())
     return Head;
