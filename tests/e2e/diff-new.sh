@@ -14,7 +14,9 @@
 #  4. a TU the patch adds, and a header it adds that shadows an old one on
 #     the include path (the overlay cannot hide it: all that TU's findings,
 #     with a note);
-#  5. an old finding whose own line the patch moves: not new.
+#  5. an old finding whose own line the patch moves: not new;
+#  6. the case with a header renamed (deleted at the head, read at
+#     the base through the overlay).
 # Usage: diff-new.sh HOTPATH_TIDY
 set -euo pipefail
 tidy=$(realpath "$1")
@@ -260,5 +262,17 @@ expect_rc 0 "5: an old finding moved down two lines"
 [ ! -s "$work/moved.out" ] && ok "5: not new" || bad "5: reported"
 run moved-touched --diff=main...HEAD --diff-filter=touched
 expect_rc 0 "5: --diff-filter=touched: the lines added are outside the function"
+
+# 6. Patch 1 with the header renamed (git diff --no-renames: a deletion and
+#    an addition): the base side reads include/buf.h, which the working tree
+#    no longer has, through the overlay; still only check_size is new.
+g checkout -q -b patch6 patch1
+git mv include/buf.h include/buffer.h
+sed -i 's/"buf.h"/"buffer.h"/' src/*.c
+g commit -qam "buf.h renamed"
+run renamed --diff=main...HEAD
+expect_rc 1 "6: patch 1 with its header renamed"
+same "6: exactly the new finding" "$work/new.expected" "$work/renamed.out"
+if grep -qF "note: --diff:" "$work/renamed.err"; then bad "6: a note"; cat "$work/renamed.err"; else ok "6: no note"; fi
 
 finish
