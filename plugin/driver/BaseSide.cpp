@@ -170,29 +170,26 @@ std::set<std::string> readingAdded(Project &P, const std::vector<std::string> &T
 }
 
 void locateAtBase(std::vector<Finding> &Base, const BaseSide &B) {
-  auto Each = [&](Finding &F, bool ToCopy) {
-    auto Swap = [&](std::string &File) {
-      if (ToCopy) {
-        auto It = B.Content.find(File);
-        if (It != B.Content.end())
-          File = It->second;
-        return;
-      }
-      for (const auto &[Real, Copy] : B.Content)
-        if (File == Copy)
-          File = Real;
+  std::map<std::string, std::string> Back; // copy -> real path
+  for (const auto &[Real, Copy] : B.Content)
+    Back[Copy] = Real;
+  auto Rename = [](std::vector<Finding> &Fs, const std::map<std::string, std::string> &To) {
+    auto One = [&](std::string &File) {
+      auto It = To.find(File);
+      if (It != To.end())
+        File = It->second;
     };
-    Swap(F.Main.File);
-    for (Message &N : F.Notes)
-      Swap(N.File);
-    for (Range &R : F.Related)
-      Swap(R.File);
+    for (Finding &F : Fs) {
+      One(F.Main.File);
+      for (Message &N : F.Notes)
+        One(N.File);
+      for (Range &R : F.Related)
+        One(R.File);
+    }
   };
-  for (Finding &F : Base)
-    Each(F, true);
+  Rename(Base, B.Content); // lines counted in the base copies
   locate(Base);
-  for (Finding &F : Base)
-    Each(F, false);
+  Rename(Base, Back);
 }
 
 } // namespace hotpath::driver

@@ -32,7 +32,7 @@ same() { # same WHAT EXPECTED_FILE GOT_FILE
 }
 # run NAME ARGS...: hotpath-tidy -p . ARGS, in $work/NAME.{out,err}, exit in $rc.
 run() {
-  local name=$1
+  name=$1 # for expect_rc
   shift
   set +e
   "$tidy" -p . "$@" >"$work/$name.out" 2>"$work/$name.err"
@@ -178,14 +178,14 @@ git diff main HEAD >"$work/patch1.diff"
 set +e
 "$tidy" -p . --diff=- <"$work/patch1.diff" >"$work/stdin.out" 2>"$work/stdin.err"; rc=$?
 set -e
-name=stdin expect_rc 1 "1: --diff=- (no base revision)"
+name=stdin; expect_rc 1 "1: --diff=- (no base revision)"
 warnings "$work/stdin.out" >"$work/stdin.w"
 same "1: --diff=- reports what the patch touches, as --diff-filter=touched" \
   "$work/touched.w.expected" "$work/stdin.w"
 set +e
 "$tidy" -p . --diff=- --diff-filter=new <"$work/patch1.diff" >"$work/stdin-new.out" 2>"$work/stdin-new.err"; rc=$?
 set -e
-name=stdin-new expect_rc 2 "1: --diff=- --diff-filter=new"
+name=stdin-new; expect_rc 2 "1: --diff=- --diff-filter=new"
 grep -qxF "hotpath-tidy: error: --diff-filter=new needs a base revision, and a diff on standard input (--diff=-) has none: --diff=<rev> or --diff=A...B, or --diff-filter=touched (see --help)" "$work/stdin-new.err" \
   && ok "  says why" || { bad "  the reason"; cat "$work/stdin-new.err"; }
 run bad-filter --diff=main...HEAD --diff-filter=old
