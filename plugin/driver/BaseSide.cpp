@@ -12,8 +12,12 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <optional>
 
 namespace hotpath::driver {
 
@@ -86,6 +90,71 @@ bool readsAny(const std::vector<index::InputFile> &Inputs, const std::set<std::s
   return llvm::any_of(Inputs, [&](const index::InputFile &I) { return Files.count(I.File); });
 }
 
+/// The base side's shards, kept in <index>/base/shards (one per TU, like the
+/// index's own): the key is the TU's command and the MD5 of every file it
+/// read as the base side sees it (the copy of a file the patch changes), so
+/// the next push of a pull request parses again only what its base changed.
+class BaseShards {
+public:
+  BaseShards(Project &P, llvm::StringRef IndexDir, const BaseSide &B)
+      : P(P), Dir((IndexDir + "/base").str()), B(B) {}
+
+  /// TU's shard when its key holds.
+  std::optional<index::IndexFile> reuse(const std::string &TU) {
+    std::string Path = shardPath(Dir, TU);
+    if (!llvm::sys::fs::exists(Path))
+      return std::nullopt;
+    llvm::Expected<index::IndexFile> F = index::readIndexFile(Path);
+    if (!F) {
+      llvm::consumeError(F.takeError()); // a cache: parsed again
+      return std::nullopt;
+    }
+    if (!F->Key || F->Key->Command != shardCommandKey(P, TU) ||
+        !llvm::all_of(F->Key->Inputs,
+                      [&](const index::InputFile &I) { return I.Hash == hash(I.File); }))
+      return std::nullopt;
+    return std::move(*F);
+  }
+
+  /// Writes TU's shard as parsed through the overlay, keyed; a shard that
+  /// cannot be written is only not reused.
+  void keep(const std::string &TU, Project::IndexedTU &R) {
+    index::ShardKey Key;
+    Key.Command = shardCommandKey(P, TU);
+    for (const std::string &In : R.Inputs)
+      Key.Inputs.push_back({In, 0, 0, hash(In)});
+    R.Shard.Key = std::move(Key);
+    R.Shard.Errors = R.Errors;
+    std::string Path = shardPath(Dir, TU);
+    if (!llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
+      llvm::consumeError(index::writeIndexFile(Path, R.Shard));
+  }
+
+private:
+  /// MD5 of \p File as the base side reads it; "" when it cannot be read.
+  const std::string &hash(const std::string &File) {
+    auto [It, New] = Hashes.try_emplace(File);
+    if (New) {
+      auto Copy = B.Content.find(File);
+      auto Buf = llvm::MemoryBuffer::getFile(Copy == B.Content.end() ? File : Copy->second,
+                                             /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      if (Buf) {
+        llvm::MD5 H;
+        H.update((*Buf)->getBuffer());
+        llvm::MD5::MD5Result R;
+        H.final(R);
+        It->second = std::string(R.digest());
+      }
+    }
+    return It->second;
+  }
+
+  Project &P;
+  std::string Dir;
+  const BaseSide &B;
+  std::map<std::string, std::string> Hashes;
+};
+
 } // namespace
 
 llvm::Expected<BaseSide> writeBaseSide(llvm::StringRef Git, llvm::StringRef Root,
@@ -125,8 +194,23 @@ llvm::Error writeBaseIndex(Project &P, const std::vector<std::string> &All,
   for (const auto &KV : B.Content)
     Touched.insert(KV.first);
   std::set<std::string> Parse(Checked.begin(), Checked.end());
+  BaseShards Cache(P, IndexDir, B);
+  // A file the patch adds that no TU is (a header) may shadow one a kept
+  // shard read, or be found by __has_include, and the overlay cannot hide
+  // it: no kept shard is trusted then.
+  bool Trust = llvm::all_of(B.Added, [&](const std::string &F) { return P.files().count(F); });
   std::vector<index::IndexFile> Shards;
   std::vector<std::string> Again;
+  size_t Reused = 0;
+  auto AtBase = [&](const std::string &TU) {
+    std::optional<index::IndexFile> F = Trust ? Cache.reuse(TU) : std::nullopt;
+    if (!F)
+      return Again.push_back(TU);
+    if (F->Key && readsAny(F->Key->Inputs, B.Added))
+      ReadsAdded.insert(TU);
+    Shards.push_back(std::move(*F));
+    ++Reused;
+  };
   for (const std::string &TU : All) {
     if (B.Added.count(TU))
       continue;
@@ -137,7 +221,7 @@ llvm::Error writeBaseIndex(Project &P, const std::vector<std::string> &All,
     if (!F)
       return F.takeError();
     if (Parse.count(TU) || (F->Key && readsAny(F->Key->Inputs, Touched)))
-      Again.push_back(TU);
+      AtBase(TU);
     else
       Shards.push_back(std::move(*F));
   }
@@ -149,9 +233,16 @@ llvm::Error writeBaseIndex(Project &P, const std::vector<std::string> &All,
   for (size_t I = 0; I < Again.size(); ++I) {
     if (llvm::any_of(Parsed[I].Inputs, [&](const std::string &F) { return B.Added.count(F); }))
       ReadsAdded.insert(Again[I]);
-    if (Parsed[I].Parsed)
-      Shards.push_back(std::move(Parsed[I].Shard));
+    if (!Parsed[I].Parsed)
+      continue;
+    if (!Parsed[I].Errors)
+      Cache.keep(Again[I], Parsed[I]);
+    Shards.push_back(std::move(Parsed[I].Shard));
   }
+  llvm::errs() << "hotpath-tidy: the index at the base: " << Again.size() << " of "
+               << Again.size() + Reused << " translation unit"
+               << (Again.size() + Reused == 1 ? "" : "s")
+               << " the patch affects parsed through the overlay, " << Reused << " reused\n";
   return index::writeIndexFile(OutFile, index::mergeShards(Shards));
 }
 

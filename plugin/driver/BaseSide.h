@@ -53,8 +53,11 @@ llvm::Expected<BaseSide> writeBaseSide(llvm::StringRef Git, llvm::StringRef Root
 /// shard's key does not see a new header that shadows one it read.) Heat
 /// read from the head's index would make an old check hot at the base when
 /// the patch adds its hot call in another TU, and its finding would not
-/// count as new. \p ReadsAdded gets the TUs that still read an added file
-/// through the overlay.
+/// count as new. The shards parsed through the overlay are kept in
+/// <IndexDir>/base/shards, keyed by the content of what they read as the
+/// base side sees it, and reused while that holds (not when the patch adds
+/// a file no TU is: a new header may shadow one they read). \p ReadsAdded
+/// gets the TUs that still read an added file through the overlay.
 llvm::Error writeBaseIndex(Project &P, const std::vector<std::string> &All,
                            const std::vector<std::string> &Checked, llvm::StringRef IndexDir,
                            const BaseSide &B, unsigned Jobs, llvm::StringRef OutFile,

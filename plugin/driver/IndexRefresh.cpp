@@ -112,6 +112,8 @@ std::string commandHash(Project &P, const std::string &TU) {
 
 } // namespace
 
+std::string shardCommandKey(Project &P, const std::string &TU) { return commandHash(P, TU); }
+
 std::string shardPath(llvm::StringRef Dir, const std::string &TU) {
   llvm::SmallString<256> P(Dir);
   llvm::sys::path::append(P, "shards",

@@ -16,7 +16,9 @@
 #     with a note);
 #  5. an old finding whose own line the patch moves: not new;
 #  6. the issue's case with a header renamed (deleted at the head, read at
-#     the base through the overlay).
+#     the base through the overlay);
+#  7. the base side's index shards are kept and reused while what they read
+#     at the base holds (patch 1 again, patch 2, patch 1 rebased).
 # Usage: diff-new.sh HOTPATH_TIDY
 set -euo pipefail
 tidy=$(realpath "$1")
@@ -149,6 +151,14 @@ expect_rc 1 "1: --diff=main...HEAD"
 same "1: exactly the new finding, check_size's" "$work/new.expected" "$work/new.out"
 grep -qxF "hotpath-tidy: 1 of 2 findings new since $(git merge-base main HEAD | cut -c1-12), the others there already (--diff-filter=touched reports any the patch touches)" "$work/new.err" \
   && ok "1: says 1 of 2 findings is new" || { bad "1: the summary line"; cat "$work/new.err"; }
+base_index() { # NAME PARSED OF: the base side's index line of run NAME
+  local units="translation units"
+  [ "$3" = 1 ] && units="translation unit"
+  grep -qxF "hotpath-tidy: the index at the base: $2 of $3 $units the patch affects parsed through the overlay, $(($3 - $2)) reused" "$work/$1.err" \
+    && ok "$1: the index at the base: $2 of $3 TUs parsed, the others reused" \
+    || { bad "$1: the base index line"; grep "index at the base" "$work/$1.err"; }
+}
+base_index new 3 3
 run new-sarif --diff=main...HEAD --format=sarif
 expect_rc 1 "1: SARIF"
 $sarif_check "$work/new-sarif.out" --results 1 --rule hotpath-check-split --file src/check.c --line 34 --col 6 --fixes \
@@ -158,6 +168,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))["runs"][0]["results"]
 assert [x["message"]["text"].split("'")[1] for x in r] == ["check_size"], r
 PY
+base_index new-sarif 0 3
 run new-default --diff=main...HEAD --diff-filter=new
 same "1: --diff-filter=new is the default" "$work/new.out" "$work/new-default.out"
 
@@ -208,6 +219,7 @@ expect_rc 1 "2: a hot call of an old cold check"
 warnings "$work/hot.out" >"$work/hot.w"
 echo "src/check.c:19:6: warning: check function 'check_range' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]" >"$work/hot.w.expected"
 same "2: check_range is new, check_bounds is not" "$work/hot.w.expected" "$work/hot.w"
+base_index hot 0 2  # the same base as patch 1's: its shards hold
 grep -qF "2 of 3 translation units to check (1 changed, 0 through 0 changed headers, 1 through the project index)" "$work/hot.err" \
   && ok "2: check.c is checked through the index" || { bad "2: TU selection"; cat "$work/hot.err"; }
 
@@ -247,6 +259,7 @@ grep -F "note: --diff:" "$work/shadow.err" >"$work/shadow.notes" || true
 echo "hotpath-tidy: note: --diff: src/check.c still reads a file the patch adds when compiled as at the base (the overlay cannot hide it): its findings are all reported as new" \
   >"$work/shadow.notes.expected"
 same "4: the TU with a finding that reads it is named in a note" "$work/shadow.notes.expected" "$work/shadow.notes"
+base_index shadow 1 1  # a header added: no kept base shard is trusted
 warnings "$work/shadow.out" >"$work/shadow.w"
 { sed 's/:4:6:.*/:4:6/' "$work/main.w.expected"; sed 's/:4:6:.*/:4:6/' "$work/added.w.expected"; } >"$work/shadow.w.expected"
 sed -i 's/:4:6:.*/:4:6/' "$work/shadow.w"
@@ -274,5 +287,20 @@ run renamed --diff=main...HEAD
 expect_rc 1 "6: patch 1 with its header renamed"
 same "6: exactly the new finding" "$work/new.expected" "$work/renamed.out"
 if grep -qF "note: --diff:" "$work/renamed.err"; then bad "6: a note"; cat "$work/renamed.err"; else ok "6: no note"; fi
+
+# 7. main moves on (sum.c changes) and patch 1 is rebased onto it: the base
+#    side's shard of sum.c no longer holds and is parsed again, the others
+#    are reused; still only check_size is new.
+g checkout -q main
+sed -i '1i /* sums */' src/sum.c
+g commit -qam "a comment in sum.c"
+g checkout -q -b patch7 patch1
+g rebase -q main
+run rebased --diff=main...HEAD
+expect_rc 1 "7: patch 1 on the new main"
+base_index rebased 1 3
+warnings "$work/rebased.out" >"$work/rebased.w"
+warnings "$work/new.out" >"$work/new.w"
+same "7: exactly check_size's finding" "$work/new.w" "$work/rebased.w"
 
 finish
