@@ -22,9 +22,12 @@ std::vector<TURun> runChecks(const Project &P, const std::vector<std::string> &T
         R.ExportFile = (TmpDir + "/" + llvm::Twine(I) + ".yaml").str();
         std::string ExportArg = "--export-fixes=" + R.ExportFile;
         std::string HeaderArg = A.HeaderFilter ? "--header-filter=" + *A.HeaderFilter : "";
+        std::string OverlayArg = A.Overlay.empty() ? "" : "--vfsoverlay=" + A.Overlay;
         std::vector<llvm::StringRef> Args = {A.Self, BuildArg, ChecksArg, "--quiet", ExportArg};
         if (!HeaderArg.empty())
           Args.push_back(HeaderArg);
+        if (!OverlayArg.empty())
+          Args.push_back(OverlayArg);
         Args.push_back(A.Config);
         Args.insert(Args.end(), A.PassThrough.begin(), A.PassThrough.end());
         Args.push_back(P.files().at(TUs[I]));

@@ -35,6 +35,10 @@ struct CheckRunArgs {
   /// it: several may call at once), and it shows the progress instead of
   /// runChecks (TextStream.h streams the findings from here).
   std::function<void(const TURun &)> Finished;
+  /// A clang VFS overlay (YAML) each run is given as --vfsoverlay=<file>
+  /// when not empty: the base side of --diff sees the files a patch
+  /// changes as they were (BaseSide.h).
+  std::string Overlay;
 };
 
 /// Runs the checks on each of \p TUs (canonical paths of \p P), \p Jobs at

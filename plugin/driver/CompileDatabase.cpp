@@ -14,6 +14,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -216,7 +217,7 @@ public:
     // the file system to each command's, and the process-wide one would
     // race between threads.
     tooling::ClangTool Tool(*Db, {Name}, std::make_shared<PCHContainerOperations>(),
-                            llvm::vfs::createPhysicalFileSystem());
+                            fileSystem());
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
     // As clang-tidy inserts -extra-arg-before and -extra-arg.
@@ -227,6 +228,18 @@ public:
     Tool.appendArgumentsAdjuster(
         tooling::getInsertArgumentAdjuster(After, tooling::ArgumentInsertPosition::END));
     (void)Tool.run(&Factory);
+  }
+
+  /// The real file system, under the overlay when there is one (as
+  /// clang-tidy's --vfsoverlay stacks it).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem() const {
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Real = llvm::vfs::createPhysicalFileSystem();
+    if (Overlay.empty())
+      return Real;
+    auto Stack = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Real);
+    Stack->pushOverlay(llvm::vfs::getVFSFromYAML(llvm::MemoryBuffer::getMemBuffer(Overlay),
+                                                 nullptr, OverlayFile, nullptr, Real));
+    return Stack;
   }
 
   std::string uncheckableLanguage(const std::string &TU) const override {
@@ -275,6 +288,25 @@ public:
 };
 
 } // namespace
+
+bool Project::setOverlay(llvm::StringRef YamlFile, std::string &Err) {
+  Overlay.clear();
+  OverlayFile = YamlFile.str();
+  if (YamlFile.empty())
+    return true;
+  auto Buf = llvm::MemoryBuffer::getFile(YamlFile);
+  if (!Buf) {
+    Err = "cannot read the overlay " + YamlFile.str() + ": " + Buf.getError().message();
+    return false;
+  }
+  if (!llvm::vfs::getVFSFromYAML(llvm::MemoryBuffer::getMemBuffer((*Buf)->getBuffer()), nullptr,
+                                 YamlFile, nullptr, llvm::vfs::createPhysicalFileSystem())) {
+    Err = "the overlay " + YamlFile.str() + " does not read as a clang VFS overlay";
+    return false;
+  }
+  Overlay = (*Buf)->getBuffer().str();
+  return true;
+}
 
 std::unique_ptr<Project> Project::load(llvm::StringRef BuildDir, std::string &Err) {
   auto P = std::make_unique<DbProject>();

@@ -72,8 +72,16 @@ public:
   void setExtraArgs(ExtraArgs E) { Extra = std::move(E); }
   const ExtraArgs &extraArgs() const { return Extra; }
 
+  /// A clang VFS overlay (YAML file) the preprocessor runs and the index
+  /// pass read files through, as clang-tidy's --vfsoverlay; "" for none.
+  /// The base side of --diff (BaseSide.h). False, with \p Err, when the
+  /// file does not read as an overlay.
+  bool setOverlay(llvm::StringRef YamlFile, std::string &Err);
+
 protected:
   ExtraArgs Extra;
+  std::string Overlay; // its text, "" for none
+  std::string OverlayFile;
 };
 
 } // namespace hotpath::driver

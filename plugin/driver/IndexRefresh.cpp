@@ -110,14 +110,16 @@ std::string commandHash(Project &P, const std::string &TU) {
   return md5(Text);
 }
 
+} // namespace
+
+std::string shardCommandKey(Project &P, const std::string &TU) { return commandHash(P, TU); }
+
 std::string shardPath(llvm::StringRef Dir, const std::string &TU) {
   llvm::SmallString<256> P(Dir);
   llvm::sys::path::append(P, "shards",
                           llvm::sys::path::filename(TU) + "." + md5(TU).substr(0, 16) + ".json");
   return std::string(P);
 }
-
-} // namespace
 
 namespace {
 

@@ -59,6 +59,13 @@ llvm::Expected<IndexSummary>
 refreshIndex(Project &P, const std::vector<std::string> &TUs, const IndexOptions &O,
              llvm::function_ref<void(size_t Done, size_t Total)> Progress);
 
+/// The shard of \p TU in the index directory \p Dir (the base side of
+/// --diff reuses the shards of the TUs a patch leaves alone, BaseSide.h).
+std::string shardPath(llvm::StringRef Dir, const std::string &TU);
+/// The compile command's part of a shard's key (its command, the extra
+/// arguments, the index format and this tool's version).
+std::string shardCommandKey(Project &P, const std::string &TU);
+
 /// "hotpath-tidy: project index build/hotpath-index: 2 of 5 translation units
 /// indexed, 3 up to date (1.4 s)".
 std::string describe(const IndexSummary &S, llvm::StringRef Dir);

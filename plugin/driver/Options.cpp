@@ -45,7 +45,7 @@ const Spec Table[] = {
     // MODES
     {"diff", "", Spec::Value, "<rev>", AnyRun, Role::Selects, Diff, Section::Modes,
      "the changes from <rev> to the working tree (git diff <rev>): only the TUs they "
-     "affect, only the findings they touch (any line of the declaration a finding is about)\n"
+     "affect, only the findings that are new (not at <rev>; --diff-filter)\n"
      "A...B\tthe changes since the merge base of A and B (B: HEAD, the checked-out "
      "commit); in CI: --diff=origin/main...HEAD\n"
      "-\ta unified diff on standard input (paths relative to the top of the git work "
@@ -55,6 +55,21 @@ const Spec Table[] = {
        return nonEmpty(O.Diff, V, "--diff needs a git revision or '-'", Err);
      },
      "-p <build-dir> [options]"},
+    {"diff-filter", "", Spec::Value, "new|touched", Diff, Opt, None, Section::Modes,
+     "which findings of the TUs the patch affects are reported\n"
+     "new\t(default) those not found at the base revision (--diff=<rev>: <rev>; A...B: "
+     "the merge base): the same checks on the same TUs with the files the patch changes "
+     "as they were, matched by SARIF's fingerprints (check, file, subject, the line's "
+     "text), so an old finding whose line moved or whose evidence changed is not new\n"
+     "touched\tthose whose line, declaration, evidence or fix the patch adds, changes or "
+     "removes, new or not (the default with --diff=-, which has no base revision)",
+     "it filters a --diff run's findings",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       if (V == "new" || V == "touched")
+         return setString(O.DiffFilter, V);
+       Err = "--diff-filter must be new or touched, not '" + V.str() + "'";
+       return false;
+     }},
     {"strip", "", Spec::Value, "N", AnyRun & ~IndexOnly, Opt, None, Section::Modes,
      "with --diff, remove N leading components from the diff's paths, as patch -pN does "
      "(default: git's a/ and b/ when the diff has them; --strip=0 keeps the paths whole)",
@@ -404,6 +419,9 @@ bool checkTogether(const RunOptions &O, std::string &Err) {
   else if (O.Strip && O.Diff != "-")
     Err = "--strip applies to a diff read from standard input (--diff=-): the paths of "
           "git's own diff are known";
+  else if (O.DiffFilter == "new" && O.Diff == "-")
+    Err = "--diff-filter=new needs a base revision, and a diff on standard input (--diff=-) "
+          "has none: --diff=<rev> or --diff=A...B, or --diff-filter=touched";
   else if (O.NoIndex && (O.in(IndexOnly) || O.Reindex || !O.IndexDir.empty()))
     Err = "--no-index and --index-only, --reindex or --index-dir contradict each other";
   return Err.empty();

@@ -57,6 +57,9 @@ struct RunOptions {
   /// --strip=N: leading path components removed from the diff's paths;
   /// none: git's a/ and b/ when the diff has them.
   std::optional<unsigned> Strip;
+  /// --diff-filter: "new" (findings not at the base revision) or "touched"
+  /// (findings the patch touches); empty: new, or touched with --diff=-.
+  std::string DiffFilter;
   bool Strict = false; // --strict: warnings about the run's input are errors
   std::string BuildDir;
   unsigned Jobs = 0;   // 0: the number of cores
@@ -89,6 +92,10 @@ struct RunOptions {
   unsigned SliceK = 0, SliceN = 0; // --shard=K/N
 
   bool in(Mode M) const { return Modes & M; }
+  /// --diff reports only what is new at the checked-out tree (PatchFilter.h).
+  bool onlyNew() const {
+    return in(Mode::Diff) && (DiffFilter.empty() ? Diff != "-" : DiffFilter == "new");
+  }
 };
 
 /// Where --help shows an option.

@@ -81,7 +81,8 @@ bool diffBase(llvm::StringRef Git, llvm::StringRef Root, llvm::StringRef Rev,
 
 /// The text of the diff: standard input's, or git's.
 llvm::Expected<std::string> diffText(llvm::StringRef Rev, const std::optional<std::string> &Git,
-                                     llvm::StringRef Root, bool InWorkTree) {
+                                     llvm::StringRef Root, bool InWorkTree,
+                                     std::string &Base) {
   if (Rev == "-") {
     auto Buf = llvm::MemoryBuffer::getSTDIN();
     if (!Buf)
@@ -96,7 +97,7 @@ llvm::Expected<std::string> diffText(llvm::StringRef Rev, const std::optional<st
     return error("--diff=" + Rev + " needs a git work tree, and '" + Root +
                  "' is not in a git repository (for any unified diff: --diff=- on standard "
                  "input)");
-  std::string Base, Err;
+  std::string Err;
   if (!diffBase(*Git, Root, Rev, Base, Err))
     return error(Err);
   ProcessResult R =
@@ -127,10 +128,13 @@ bool inWorkTree(const std::optional<std::string> &Git, llvm::StringRef Cwd) {
 
 llvm::Expected<ChangedLines> readPatch(llvm::StringRef Rev, const std::optional<std::string> &Git,
                                        llvm::StringRef Root, bool InWorkTree,
-                                       std::optional<unsigned> Strip) {
-  llvm::Expected<std::string> Text = diffText(Rev, Git, Root, InWorkTree);
+                                       std::optional<unsigned> Strip, std::string *Base) {
+  std::string BaseRev;
+  llvm::Expected<std::string> Text = diffText(Rev, Git, Root, InWorkTree, BaseRev);
   if (!Text)
     return Text.takeError();
+  if (Base)
+    *Base = std::move(BaseRev);
   ChangedLines Changed;
   std::string Err;
   if (!parseUnifiedDiff(*Text, Root, Strip, Changed, Err))

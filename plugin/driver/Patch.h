@@ -25,10 +25,13 @@ std::string workTreeRoot(const std::optional<std::string> &Git, llvm::StringRef 
 
 /// The lines --diff=\p Rev changes, per file (canonical paths); \p Strip
 /// as parseUnifiedDiff takes it. \p InWorkTree: whether \p Root is the top
-/// of a git work tree, which a revision needs.
+/// of a git work tree, which a revision needs. \p Base, when given, is set
+/// to the revision the working tree is compared with (the merge base for
+/// A...B), or left empty for a diff on standard input.
 llvm::Expected<ChangedLines> readPatch(llvm::StringRef Rev, const std::optional<std::string> &Git,
                                        llvm::StringRef Root, bool InWorkTree,
-                                       std::optional<unsigned> Strip);
+                                       std::optional<unsigned> Strip,
+                                       std::string *Base = nullptr);
 
 /// True when \p Cwd is inside a git work tree.
 bool inWorkTree(const std::optional<std::string> &Git, llvm::StringRef Cwd);

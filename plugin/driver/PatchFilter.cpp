@@ -1,5 +1,8 @@
 //===--- driver/PatchFilter.cpp - which findings a patch touches ----------===//
 #include "PatchFilter.h"
+#include "SarifOutput.h"
+
+#include <set>
 
 namespace hotpath::driver {
 
@@ -30,6 +33,21 @@ bool patchTouches(const Finding &F, const ChangedLines &Changed) {
     if (In(R.File, R.FirstLine, R.LastLine))
       return true;
   return false;
+}
+
+std::vector<Finding> newFindings(std::vector<Finding> Head, const std::vector<Finding> &Base,
+                                 llvm::StringRef Root,
+                                 const std::map<std::string, std::string> &BaseText) {
+  // A print holds which of equal findings it is: a set is a multiset here.
+  std::vector<std::string> Old = fingerprints(Base, Root, BaseText);
+  std::set<std::string> AtBase(Old.begin(), Old.end());
+  std::vector<std::string> Prints = fingerprints(Head, Root);
+  std::vector<Finding> New;
+  // --explain's remarks explain, they are not findings: all of them stay.
+  for (size_t I = 0; I < Head.size(); ++I)
+    if (Head[I].Level == "remark" || !AtBase.count(Prints[I]))
+      New.push_back(std::move(Head[I]));
+  return New;
 }
 
 } // namespace hotpath::driver

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Run.h"
+#include "BaseSide.h"
 #include "CheckConfig.h"
 #include "CheckRuns.h"
 #include "ConfigValidation.h"
@@ -16,6 +17,7 @@
 #include "Options.h"
 #include "Parallel.h"
 #include "Patch.h"
+#include "PatchFilter.h"
 #include "Paths.h"
 #include "PlainRun.h"
 #include "Report.h"
@@ -84,12 +86,23 @@ private:
   llvm::Error useProfile();
   llvm::Error loadDatabase();
   llvm::Error useIndex();
+  std::string indexDir() const {
+    return O.IndexDir.empty() ? canonicalPath(O.BuildDir, Cwd) + "/hotpath-index"
+                              : canonicalPath(O.IndexDir, Cwd);
+  }
   llvm::Expected<std::vector<std::string>> chooseTUs();
   llvm::Error useInlineRemarks();
   void checkDiffPaths();
   bool configParses(const std::vector<std::string> &TUs);
+  using CheckOptionList = std::vector<std::pair<std::string, std::string>>;
   llvm::Expected<std::vector<TURun>> runChecksOn(const std::vector<std::string> &TUs,
-                                                 const std::string &DataFile);
+                                                 const CheckOptionList &More,
+                                                 const std::string &RunDir,
+                                                 const std::string &Overlay = "");
+  llvm::Expected<std::vector<Finding>> newInTree(std::vector<Finding> Found);
+  llvm::Expected<std::vector<Finding>> baseFindings(const BaseSide &B,
+                                                    const std::vector<std::string> &TUs,
+                                                    std::set<std::string> &Unknown);
   size_t mergeFailures(const std::vector<std::string> &TUs, std::vector<Finding> &Found);
 
   const RunOptions &O;
@@ -98,6 +111,7 @@ private:
   /// What the checks of each run are given (their -config).
   std::vector<std::pair<std::string, std::string>> CheckOptions;
   ChangedLines Changed; // with --diff
+  std::string BaseRev;  // what --diff=<rev> compares with; "" for --diff=-
   std::unique_ptr<Project> P;
   std::unique_ptr<TUSelection> Selection;
   std::shared_ptr<const index::ProjectIndex> Index;
@@ -124,7 +138,7 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
     CheckOptions.push_back({"Explain", O.Explain});
   if (O.in(Diff)) {
     llvm::Expected<ChangedLines> Patch =
-        readPatch(O.Diff, Git, Root, O.Diff != "-" && inWorkTree(Git, Cwd), O.Strip);
+        readPatch(O.Diff, Git, Root, O.Diff != "-" && inWorkTree(Git, Cwd), O.Strip, &BaseRev);
     if (!Patch)
       return Patch.takeError();
     Changed = std::move(*Patch);
@@ -153,7 +167,8 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   // The checks' findings as data, one file for every run (each line says
   // where its finding is).
   std::string DataFile = Tmp.Path + "/findings.jsonl";
-  llvm::Expected<std::vector<TURun>> Runs = runChecksOn(*TUs, DataFile);
+  llvm::Expected<std::vector<TURun>> Runs =
+      runChecksOn(*TUs, {{std::string(FindingsFileOption), DataFile}}, Tmp.Path);
   if (!Runs)
     return Runs.takeError();
   std::vector<Finding> Found;
@@ -166,8 +181,15 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
                  << "': no function or macro of that name is defined or declared in any of the "
                  << Checked << " translation unit" << (Checked == 1 ? "" : "s") << " checked\n";
   }
-  std::vector<Finding> Findings =
-      keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
+  std::vector<Finding> Findings;
+  if (O.onlyNew()) {
+    llvm::Expected<std::vector<Finding>> New = newInTree(std::move(Found));
+    if (!New)
+      return New.takeError();
+    Findings = std::move(*New);
+  } else {
+    Findings = keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
+  }
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
   return report(O, Out, Findings, Failures, Notes, Considered, Root, Cwd);
@@ -321,8 +343,7 @@ llvm::Error DatabaseRun::useIndex() {
   if (SliceOnly)
     All = slice(All, O.SliceK, O.SliceN);
   IndexOptions IO;
-  IO.Dir = O.IndexDir.empty() ? canonicalPath(O.BuildDir, Cwd) + "/hotpath-index"
-                              : canonicalPath(O.IndexDir, Cwd);
+  IO.Dir = indexDir();
   IO.Jobs = O.Jobs;
   IO.Reindex = O.Reindex;
   IO.Merge = !SliceOnly;
@@ -381,14 +402,26 @@ llvm::Error DatabaseRun::useInlineRemarks() {
   return llvm::Error::success();
 }
 
-/// The checks on each TU, with the user's configuration and the options
-/// above, and the file for their findings as data.
+/// The checks on each TU, with the user's configuration, the options above
+/// and \p More (the file for their findings as data; the base side's
+/// index in place of the head's), exporting to \p RunDir, through
+/// \p Overlay when given.
 llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<std::string> &TUs,
-                                                           const std::string &DataFile) {
-  CheckOptions.push_back({std::string(FindingsFileOption), DataFile});
+                                                           const CheckOptionList &More,
+                                                           const std::string &RunDir,
+                                                           const std::string &Overlay) {
+  CheckOptionList Options = CheckOptions;
+  for (const auto &[Key, Value] : More) {
+    auto Same = llvm::find_if(Options, [&](const auto &KV) { return KV.first == Key; });
+    if (Same != Options.end())
+      Same->second = Value;
+    else
+      Options.push_back({Key, Value});
+  }
   CheckRunArgs Args{Self, O.BuildDir, O.Checks, O.HeaderFilter, "", O.PassThrough};
+  Args.Overlay = Overlay;
   std::string Err;
-  if (!runConfigArg(O.Config, O.ConfigFile, CheckOptions, Args.Config, Err))
+  if (!runConfigArg(O.Config, O.ConfigFile, Options, Args.Config, Err))
     return error(Err);
   // The text as the TUs end, less what the end of the run leaves out: the
   // findings of a TU whose compile for inline remarks failed
@@ -406,7 +439,84 @@ llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<st
       },
       O.WarningsAsErrors);
   Args.Finished = [&](const TURun &R) { Stream.finished(R); };
-  return runChecks(*P, TUs, Args, Tmp.Path, O.Jobs, Progress);
+  return runChecks(*P, TUs, Args, RunDir, O.Jobs, Progress);
+}
+
+/// --diff's default: the findings of the working tree that are not at the
+/// base revision (PatchFilter.h). Only the TUs that found something are
+/// checked at the base: a patch with no finding costs no more than before.
+/// The TUs whose base side is not known (a TU the patch adds, one that does
+/// not compile at the base or still reads a file the patch adds) keep every
+/// finding.
+llvm::Expected<std::vector<Finding>> DatabaseRun::newInTree(std::vector<Finding> Found) {
+  std::set<std::string> Reporting;
+  for (const Finding &F : Found)
+    Reporting.insert(F.TU);
+  std::vector<std::string> TUs(Reporting.begin(), Reporting.end());
+  std::vector<Finding> Head = keepFindings(std::move(Found), nullptr, false);
+  if (Head.empty())
+    return Head;
+  llvm::Expected<BaseSide> B = writeBaseSide(*Git, Root, BaseRev, Tmp.Path + "/base");
+  if (!B)
+    return B.takeError();
+  std::set<std::string> Unknown;
+  llvm::Expected<std::vector<Finding>> Base = baseFindings(*B, TUs, Unknown);
+  if (!Base)
+    return Base.takeError();
+  size_t All = Head.size();
+  std::vector<Finding> New = newFindings(std::move(Head), *Base, Root, B->Content);
+  llvm::errs() << "hotpath-tidy: " << New.size() << " of " << All << " finding"
+               << (All == 1 ? "" : "s") << " new since " << llvm::StringRef(BaseRev).take_front(12)
+               << ", the others there already (--diff-filter=touched reports any the patch "
+                  "touches)\n";
+  return keepFindings(std::move(New), nullptr, O.in(Profile));
+}
+
+/// The findings of \p TUs at the base: the same checks through the overlay,
+/// with the index as it was there. \p Unknown gets the TUs with no base
+/// side, each said in a note.
+llvm::Expected<std::vector<Finding>> DatabaseRun::baseFindings(const BaseSide &B,
+                                                             const std::vector<std::string> &TUs,
+                                                             std::set<std::string> &Unknown) {
+  std::string RunDir = Tmp.Path + "/base/runs";
+  if (std::error_code EC = llvm::sys::fs::create_directories(RunDir))
+    return error("cannot make " + RunDir + ": " + EC.message());
+  CheckOptionList More = {{std::string(FindingsFileOption), Tmp.Path + "/base/findings.jsonl"}};
+  if (Index) {
+    std::string File = Tmp.Path + "/base/index.json";
+    if (llvm::Error E = writeBaseIndex(*P, Selection->checkable(), TUs, indexDir(), B, O.Jobs,
+                                       File, Unknown))
+      return std::move(E);
+    More.push_back({"ProjectIndex", File});
+  } else {
+    Unknown = readingAdded(*P, TUs, B, O.Jobs);
+  }
+  auto Note = [&](const std::string &TU, llvm::StringRef Why) {
+    llvm::errs() << "hotpath-tidy: note: --diff: " << relativeTo(TU, Cwd) << " " << Why
+                 << ": its findings are all reported as new\n";
+  };
+  std::vector<std::string> AtBase;
+  for (const std::string &TU : TUs)
+    if (B.Added.count(TU))
+      continue; // the patch adds it: everything in it is new
+    else if (Unknown.count(TU))
+      Note(TU, "still reads a file the patch adds when compiled as at the base (the overlay "
+               "cannot hide it)");
+    else
+      AtBase.push_back(TU);
+  llvm::Expected<std::vector<TURun>> Runs = runChecksOn(AtBase, More, RunDir, B.Overlay);
+  if (!Runs)
+    return Runs.takeError();
+  std::vector<Finding> Found;
+  std::vector<Failure> Failed;
+  std::vector<ConfigNote> Said; // the head's run said them already
+  if (llvm::Error E = collectFindings(*Runs, More.front().second, Cwd, Found, Failed, Said))
+    return std::move(E);
+  for (const Failure &X : Failed)
+    if (llvm::none_of(Failures, [&](const Failure &H) { return H.TU == X.TU; }))
+      Note(X.TU, X.compileFailure() ? "does not compile at the base" : "failed at the base");
+  locateAtBase(Found, B);
+  return keepFindings(std::move(Found), nullptr, false);
 }
 
 /// The first source of \p O the compile database does not list (all of

@@ -66,33 +66,6 @@ llvm::json::Object ruleDescriptor(llvm::StringRef Id) {
                 {"helpUri", Uri}};
 }
 
-} // namespace
-
-std::vector<std::string> fingerprints(const std::vector<Finding> &Findings,
-                                      llvm::StringRef Root) {
-  std::vector<std::string> Out;
-  std::map<std::string, unsigned> Seen;
-  for (const Finding &F : Findings) {
-    llvm::SmallVector<llvm::StringRef, 16> Words;
-    lineText(F.Main.File, F.Main.Line).split(Words, ' ', -1, /*KeepEmpty=*/false);
-    std::string Line;
-    for (llvm::StringRef W : Words)
-      for (llvm::StringRef T : llvm::split(W, '\t'))
-        if (!T.empty())
-          Line += (Line.empty() ? "" : " ") + T.str();
-    std::string Key = F.Check + '\0' + relativeTo(F.Main.File, Root) + '\0' +
-                      F.Subject + '\0' + Line;
-    Key += '\0' + std::to_string(Seen[Key]++);
-    std::array<uint8_t, 32> H =
-        llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
-            reinterpret_cast<const uint8_t *>(Key.data()), Key.size()));
-    Out.push_back(llvm::toHex(H, /*LowerCase=*/true));
-  }
-  return Out;
-}
-
-namespace {
-
 using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
@@ -213,6 +186,32 @@ Object tool(const std::vector<std::string> &Rules, llvm::StringRef ToolVersion) 
 }
 
 } // namespace
+
+std::vector<std::string> fingerprints(const std::vector<Finding> &Findings, llvm::StringRef Root,
+                                      const std::map<std::string, std::string> &ReadFrom) {
+  std::vector<std::string> Out;
+  std::map<std::string, unsigned> Seen;
+  for (const Finding &F : Findings) {
+    auto From = ReadFrom.find(F.Main.File);
+    llvm::StringRef Text =
+        lineText(From == ReadFrom.end() ? F.Main.File : From->second, F.Main.Line);
+    llvm::SmallVector<llvm::StringRef, 16> Words;
+    Text.split(Words, ' ', -1, /*KeepEmpty=*/false);
+    std::string Line;
+    for (llvm::StringRef W : Words)
+      for (llvm::StringRef T : llvm::split(W, '\t'))
+        if (!T.empty())
+          Line += (Line.empty() ? "" : " ") + T.str();
+    std::string Key = F.Check + '\0' + relativeTo(F.Main.File, Root) + '\0' +
+                      F.Subject + '\0' + Line;
+    Key += '\0' + std::to_string(Seen[Key]++);
+    std::array<uint8_t, 32> H =
+        llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
+            reinterpret_cast<const uint8_t *>(Key.data()), Key.size()));
+    Out.push_back(llvm::toHex(H, /*LowerCase=*/true));
+  }
+  return Out;
+}
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const std::vector<Failure> &Failures, const std::vector<ConfigNote> &Config,

@@ -374,8 +374,9 @@ head -1 "$work/version.out" | grep -qx "hotpath-tidy version [0-9.]*" &&
   grep -q "LLVM version" "$work/version.out" && ok "--version: the tool's, the LLVM it was built for, LLVM's" \
   || { bad "--version"; cat "$work/version.out"; }
 
-# 7. Patch mode misses nothing: a finding belongs to a patch that changes any
-#    line of what it is about, not only the line it points at.
+# 7. Patch mode misses nothing: with --diff-filter=touched, a finding belongs
+#    to a patch that changes any line of what it is about, not only the line
+#    it points at.
 git apply "$work/a.patch" && g commit -qam "check function"
 run_rc() { # NAME ARGS...: run with --diff, output in $work/NAME.{out,err}, exit in $rc
   local name=$1; shift
@@ -395,10 +396,13 @@ open(p, "w").write(s)
 PY2
 }
 # edit_case WHAT HUNK WANT_RC [WARNING]: the working tree as edited, whose
-# diff must have HUNK; exit WANT_RC and, when given, WARNING alone reported.
+# diff must have HUNK; with --diff-filter=touched, exit WANT_RC and, when
+# given, WARNING alone reported. By default (--diff-filter=new) nothing: each
+# finding is at HEAD already (issue 25: an old finding the patch edits is
+# not new).
 edit_case() {
   git diff -U0 HEAD | grep -qF "$2" || { bad "$1: unexpected patch"; git diff HEAD; }
-  run_rc case --diff=HEAD
+  run_rc case --diff=HEAD --diff-filter=touched
   expect_rc "$3" $rc "$1"
   if [ -n "${4:-}" ]; then
     grep -qF "$4" "$work/case.out" && [ "$(grep -c ': warning: ' "$work/case.out")" = 1 ] \
@@ -406,6 +410,9 @@ edit_case() {
   else
     [ ! -s "$work/case.out" ] && ok "  nothing reported" || bad "  reported"
   fi
+  run_rc case-new --diff=HEAD
+  expect_rc 0 $rc "$1, --diff-filter=new"
+  [ ! -s "$work/case-new.out" ] && ok "  not new: nothing reported" || bad "  reported as new"
   git checkout -q -- .
 }
 # 7a. A third report-and-return branch inside the function, the name line
@@ -450,7 +457,9 @@ git checkout -q main
 add_branch "size == 0"
 g commit -qam "main moves on"
 git checkout -q feature
-run_rc moved --diff=main
+# (--diff-filter=touched: main's change to check_bounds is no new finding,
+# only a changed one.)
+run_rc moved --diff=main --diff-filter=touched
 expect_rc 1 $rc "--diff=main after main moved on: main's own change shows up"
 grep -qF "hotpath-tidy: note: main is not an ancestor of HEAD: the diff also holds what main changed since HEAD forked from it; --diff=main...HEAD checks only the changes of HEAD" "$work/moved.err" \
   && ok "  with a note pointing at main...HEAD" || { bad "  no note"; cat "$work/moved.err"; }
@@ -467,7 +476,7 @@ grep -qF "the files checked are the working tree's, so 'main' must be the checke
   && ok "  says why" || { bad "  reason"; cat "$work/notchecked.err"; }
 # The same branch, now with a body edit of its own: main...HEAD finds it.
 add_branch "size > 8"
-run_rc mergebase3 --diff=main...HEAD
+run_rc mergebase3 --diff=main...HEAD --diff-filter=touched
 expect_rc 1 $rc "--diff=main...HEAD with a body edit on the branch"
 grep -q "^src/buf.c:13:13: warning: check function 'check_bounds' tests 3 conditions" "$work/mergebase3.out" \
   && ok "  reported" || bad "  not reported"
@@ -506,7 +515,7 @@ edit_case "a use of the assert, outside its definition (the control)" "@@ -31 +3
 # the ones before.
 sed -i -e '17s|key);|key /* k */);|' -e '28s/(void)(x)/(void)((x))/' src/hook.c
 set +e
-run --fix-patch="$work/fix7.diff" >/dev/null 2>&1; rc=$?
+run --diff-filter=touched --fix-patch="$work/fix7.diff" >/dev/null 2>&1; rc=$?
 set -e
 expect_rc 1 $rc "hook call and assert changed, --fix-patch"
 show "fix patch 7" "$work/fix7.diff"
