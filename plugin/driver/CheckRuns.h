@@ -21,6 +21,7 @@ namespace hotpath::driver {
 
 class Project;
 class ProgressLine;
+class ResultCache;
 
 /// What every run is given besides its TU.
 struct CheckRunArgs {
@@ -30,10 +31,17 @@ struct CheckRunArgs {
   std::optional<std::string> HeaderFilter;
   std::string Config;   // "--config=..." (CheckConfig.h)
   std::vector<std::string> PassThrough; // "--extra-arg=...", ...
+  /// A -vfsoverlay file given to each run (--vfsoverlay=), or "": the
+  /// files it maps are part of the result cache's key.
+  std::string Overlay;
+  /// The result cache (ResultCache.h), or none.
+  ResultCache *Cache = nullptr;
 };
 
 /// Runs the checks on each of \p TUs (canonical paths of \p P), \p Jobs at
-/// a time, each exporting to <TmpDir>/<i>.yaml.
+/// a time, each exporting to <TmpDir>/<i>.yaml; with a cache, a TU whose
+/// entry holds is restored there instead (TURun::FromCache), and the
+/// results of the others are stored.
 std::vector<TURun> runChecks(const Project &P, const std::vector<std::string> &TUs,
                              const CheckRunArgs &Args, llvm::StringRef TmpDir, unsigned Jobs,
                              ProgressLine &Progress);

@@ -19,6 +19,7 @@
 #include "Paths.h"
 #include "PlainRun.h"
 #include "Report.h"
+#include "ResultCache.h"
 #include "Selection.h"
 #include "TextOutput.h"
 
@@ -87,6 +88,8 @@ private:
   bool configParses(const std::vector<std::string> &TUs);
   llvm::Expected<std::vector<TURun>> runChecksOn(const std::vector<std::string> &TUs,
                                                  const std::string &DataFile);
+  void openCache(const std::string &DataFile);
+  void tellCacheUse(const std::vector<TURun> &Runs) const;
   size_t mergeFailures(const std::vector<std::string> &TUs, std::vector<Finding> &Found);
 
   const RunOptions &O;
@@ -98,6 +101,10 @@ private:
   std::unique_ptr<Project> P;
   std::unique_ptr<TUSelection> Selection;
   std::shared_ptr<const index::ProjectIndex> Index;
+  std::string IndexFile; // its index.json
+  /// Per TU, the files its shard says it read (IndexSummary::Inputs).
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> Inputs;
+  std::unique_ptr<ResultCache> Cache;
   TempDir Tmp;
   std::vector<Failure> Failures;
   /// What the run says about its configuration and input (Types.h).
@@ -164,7 +171,18 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
       keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
-  return report(O, Findings, Failures, Notes, Considered, Root, Cwd);
+  int Status = report(O, Findings, Failures, Notes, Considered, Root, Cwd);
+  tellCacheUse(*Runs);
+  return Status;
+}
+
+/// "hotpath-tidy: 3 TUs checked: 1 parsed, 2 from the result cache", the
+/// run's last line.
+void DatabaseRun::tellCacheUse(const std::vector<TURun> &Runs) const {
+  size_t Cached = llvm::count_if(Runs, [](const TURun &R) { return R.FromCache; });
+  llvm::errs() << "hotpath-tidy: " << Runs.size() << " TU" << (Runs.size() == 1 ? "" : "s")
+               << " checked: " << Runs.size() - Cached << " parsed, " << Cached
+               << " from the result cache\n";
 }
 
 /// A diff whose paths name no file here (a patch made in another
@@ -323,6 +341,8 @@ llvm::Error DatabaseRun::useIndex() {
   if (O.in(IndexOnly))
     return llvm::Error::success();
   CheckOptions.push_back({"ProjectIndex", Sum->IndexFile});
+  IndexFile = Sum->IndexFile;
+  Inputs = std::move(Sum->Inputs);
   auto Loaded = index::ProjectIndex::load(Sum->IndexFile);
   if (!Loaded)
     return Loaded.takeError();
@@ -371,11 +391,40 @@ llvm::Error DatabaseRun::useInlineRemarks() {
 llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<std::string> &TUs,
                                                            const std::string &DataFile) {
   CheckOptions.push_back({std::string(FindingsFileOption), DataFile});
+  openCache(DataFile);
   CheckRunArgs Args{Self, O.BuildDir, O.Checks, O.HeaderFilter, "", O.PassThrough};
+  Args.Cache = Cache.get();
   std::string Err;
   if (!runConfigArg(O.Config, O.ConfigFile, CheckOptions, Args.Config, Err))
     return error(Err);
   return runChecks(*P, TUs, Args, Tmp.Path, O.Jobs, Progress);
+}
+
+/// The result cache, unless --no-cache, or --no-index (it keys on what the
+/// index says each TU read): the checks then record their index reads.
+/// The files the checks' options name go into its key by content (the
+/// profile, the inline remarks' summary), or as what they stand for.
+void DatabaseRun::openCache(const std::string &DataFile) {
+  if (O.NoCache || !Index)
+    return;
+  CacheSetup S;
+  S.Dir = O.CacheDir.empty() ? canonicalPath(O.BuildDir, Cwd) + "/hotpath-cache"
+                             : canonicalPath(O.CacheDir, Cwd);
+  S.Self = Self;
+  S.Cwd = Cwd;
+  S.BuildDir = canonicalPath(O.BuildDir, Cwd);
+  S.DataFile = DataFile;
+  S.ReadsDir = Tmp.Path + "/index-reads";
+  for (const auto &[Name, Value] : CheckOptions)
+    if (Name == "Profile" || Name == "InlineRemarks")
+      S.StandIns.push_back({Value, "(" + Name + " with MD5 " + contentDigest(Value) + ")"});
+  S.StandIns.push_back({IndexFile, "(the project index)"});
+  S.StandIns.push_back({Tmp.Path, "(the run's temporary directory)"});
+  S.Index = Index;
+  S.Inputs = std::move(Inputs);
+  Cache = ResultCache::open(*P, std::move(S));
+  if (Cache)
+    CheckOptions.push_back({"IndexReads", Tmp.Path + "/index-reads"});
 }
 
 /// The first source of \p O the compile database does not list (all of
