@@ -198,33 +198,70 @@ std::unique_ptr<ResultCache> ResultCache::open(const Project &P, CacheSetup S) {
   return C;
 }
 
+void ResultCache::useFiles(std::string DataFile,
+                           std::shared_ptr<const index::ProjectIndex> Index,
+                           const std::string &IndexFile) {
+  S.DataFile = std::move(DataFile);
+  S.Index = std::move(Index);
+  S.StandIns.insert(S.StandIns.begin(), {IndexFile, "(the project index)"});
+}
+
 void ResultCache::beginRun(const CheckRunArgs &A) {
-  std::string Config = A.Config;
-  for (const auto &[Path, Stand] : S.StandIns)
-    Config = replaceAll(Config, Path, Stand);
+  std::vector<std::string> Overlays;
+  std::string Config = standIns(A.Config);
   std::string K = "checks " + A.Checks + "\nheader-filter " +
                   (A.HeaderFilter ? anchor(*A.HeaderFilter, Root) : "(none)") + "\nconfig " +
                   anchor(Config, Root) + "\nbuild-dir " + anchor(S.BuildDir, Root) + "\ncwd " +
                   anchor(S.Cwd, Root) + "\n";
-  for (const std::string &Arg : A.PassThrough)
+  for (const std::string &Arg : A.PassThrough) {
     K += "arg " + anchor(Arg, Root) + "\n";
-  if (!A.Overlay.empty()) {
-    std::optional<std::string> Text = fileText(A.Overlay);
-    K += "overlay " + anchor(Text.value_or("(unreadable)"), Root) + "\n";
-    llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text.value_or(""));
-    std::vector<std::string> Targets;
-    if (V)
-      overlayTargets(*V, Targets);
-    else
-      llvm::consumeError(V.takeError());
-    for (const std::string &T : Targets)
-      K += "maps " + anchor(T, Root) + " " + contentDigest(T) + "\n";
+    // What the files they name hold: a user's overlay, a plugin's checks.
+    llvm::StringRef Value = Arg;
+    if (Value.consume_front("--vfsoverlay="))
+      Overlays.push_back(Value.str());
+    else if (Value.consume_front("--load="))
+      K += "loads " + contentDigest(Value) + "\n";
+  }
+  if (!A.Overlay.empty())
+    Overlays.push_back(A.Overlay);
+  Cacheable = true;
+  for (const std::string &O : Overlays) {
+    std::optional<std::string> OK = overlayKey(O);
+    Cacheable &= OK.has_value();
+    K += OK.value_or("");
   }
   RunKey = std::move(K);
   RestoredData.clear();
   // Each run's checks write their reads afresh.
   llvm::sys::fs::remove_directories(S.ReadsDir);
   llvm::sys::fs::create_directories(S.ReadsDir);
+}
+
+/// A -vfsoverlay's part of the key: its text, and what each file it maps
+/// holds.
+std::string ResultCache::standIns(std::string Text) const {
+  for (const auto &[Path, Stand] : S.StandIns)
+    Text = replaceAll(Text, Path, Stand);
+  return Text;
+}
+
+/// None when it is not JSON (YAML beyond JSON): its files are unknown, so
+/// the run is not cached.
+std::optional<std::string> ResultCache::overlayKey(llvm::StringRef Path) const {
+  std::optional<std::string> Text = fileText(Path);
+  if (!Text)
+    return std::nullopt;
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(*Text);
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return std::nullopt;
+  }
+  std::string K = "overlay " + anchor(standIns(*Text), Root) + "\n";
+  std::vector<std::string> Targets;
+  overlayTargets(*V, Targets);
+  for (const std::string &T : Targets)
+    K += "maps " + anchor(standIns(T), Root) + " " + contentDigest(T) + "\n";
+  return K;
 }
 
 std::optional<std::string> ResultCache::binaryKey() {
@@ -260,7 +297,7 @@ std::optional<std::string> ResultCache::keyOf(const Project &P, const std::strin
   std::optional<std::string> Binary = binaryKey();
   std::string Dir;
   std::vector<std::string> Args;
-  if (In == S.Inputs.end() || !Binary || !P.compileCommand(TU, Dir, Args))
+  if (!Cacheable || In == S.Inputs.end() || !Binary || !P.compileCommand(TU, Dir, Args))
     return std::nullopt;
   std::string K = "format " + EntryFormat.str() + " " + std::to_string(EntryVersion) + "\n" +
                   *Binary + RunKey + "tu " + anchor(TU, Root) + "\ndir " + anchor(Dir, Root) +

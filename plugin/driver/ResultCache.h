@@ -71,6 +71,12 @@ public:
   /// uncached).
   static std::unique_ptr<ResultCache> open(const Project &P, CacheSetup S);
 
+  /// For the runs that follow, when they differ from the setup's (the base
+  /// side of --diff): the checks' data file, and the index whose answers
+  /// the entries' reads are checked against, with its file as the -config
+  /// names it.
+  void useFiles(std::string DataFile, std::shared_ptr<const index::ProjectIndex> Index,
+                const std::string &IndexFile);
   /// Before the runs of runChecks(): what every TU's key shares, from \p A.
   void beginRun(const CheckRunArgs &A);
   /// The key of \p TU's results in this run; none when they cannot be
@@ -99,6 +105,8 @@ private:
   explicit ResultCache(CacheSetup S) : S(std::move(S)) {}
   std::string entryPath(const std::string &Key) const;
   std::optional<std::string> binaryKey();
+  std::optional<std::string> overlayKey(llvm::StringRef Path) const;
+  std::string standIns(std::string Text) const;
   std::string clangTidyFilesKey(llvm::StringRef Dir);
   llvm::Error readEntry(const std::string &Path, const std::string &TU, bool &Holds,
                         TURun &R, std::vector<std::string> &Data);
@@ -112,6 +120,7 @@ private:
   std::string Root;                // the project root, or "" when it is "/"
   std::optional<std::string> Self; // the binary's part of the key
   std::string RunKey;              // beginRun()'s
+  bool Cacheable = false;          // beginRun() found everything the key needs
   std::map<std::string, std::string> ClangTidyFiles; // by directory
   std::vector<std::string> RestoredData;             // data lines of restored TUs
   bool Warned = false;
