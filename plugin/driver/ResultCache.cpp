@@ -63,18 +63,20 @@ std::string commonAncestor(llvm::StringRef A, llvm::StringRef B) {
   return std::string(Out);
 }
 
-/// The directory that holds the build directory, every source and every
-/// directory a compile command runs in; "" when that is only "/".
-std::string projectRoot(const Project &P, const std::string &BuildDir) {
-  std::string Root = BuildDir;
+/// The directory that holds every source and every directory a compile
+/// command runs in: the per-TU runs' default header filter
+/// (HeaderFilter.h) is made from it.
+std::string sourceRoot(const Project &P, const std::string &BuildDir) {
+  std::optional<std::string> Root;
   for (const auto &[TU, Name] : P.files()) {
-    Root = commonAncestor(Root, llvm::sys::path::parent_path(TU));
+    llvm::StringRef Parent = llvm::sys::path::parent_path(TU);
+    Root = Root ? commonAncestor(*Root, Parent) : Parent.str();
     std::string Dir;
     std::vector<std::string> Args;
     if (P.compileCommand(TU, Dir, Args))
-      Root = commonAncestor(Root, canonicalPath(Dir, BuildDir));
+      Root = commonAncestor(*Root, canonicalPath(Dir, BuildDir));
   }
-  return Root == "/" ? "" : Root;
+  return Root.value_or("");
 }
 
 /// The files a -vfsoverlay maps (its "external-contents"), in order.
@@ -194,7 +196,12 @@ std::unique_ptr<ResultCache> ResultCache::open(const Project &P, CacheSetup S) {
       OS << "# hotpath-tidy's result cache (docs/project-index.md)\n*\n";
   }
   std::unique_ptr<ResultCache> C(new ResultCache(std::move(S)));
-  C->Root = projectRoot(P, C->S.BuildDir);
+  // The project root: that and the build directory; none when only "/".
+  C->SourceRoot = sourceRoot(P, C->S.BuildDir);
+  C->Root = C->SourceRoot.empty() ? C->S.BuildDir
+                                  : commonAncestor(C->SourceRoot, C->S.BuildDir);
+  if (C->Root == "/")
+    C->Root.clear();
   return C;
 }
 
@@ -211,8 +218,9 @@ void ResultCache::beginRun(const CheckRunArgs &A) {
   std::string Config = standIns(A.Config);
   std::string K = "checks " + A.Checks + "\nheader-filter " +
                   (A.HeaderFilter ? anchor(*A.HeaderFilter, Root) : "(none)") + "\nconfig " +
-                  anchor(Config, Root) + "\nbuild-dir " + anchor(S.BuildDir, Root) + "\ncwd " +
-                  anchor(S.Cwd, Root) + "\n";
+                  anchor(Config, Root) + "\nbuild-dir " + anchor(S.BuildDir, Root) +
+                  "\nsource-root " + anchor(SourceRoot, Root) + "\ncwd " + anchor(S.Cwd, Root) +
+                  "\n";
   for (const std::string &Arg : A.PassThrough) {
     K += "arg " + anchor(Arg, Root) + "\n";
     // What the files they name hold: a user's overlay, a plugin's checks.

@@ -118,6 +118,7 @@ private:
 
   CacheSetup S;
   std::string Root;                // the project root, or "" when it is "/"
+  std::string SourceRoot;          // the database's (HeaderFilter.h)
   std::optional<std::string> Self; // the binary's part of the key
   std::string RunKey;              // beginRun()'s
   bool Cacheable = false;          // beginRun() found everything the key needs
