@@ -258,14 +258,14 @@ TEST(ProjectIndexMerge, PureOnlyWhenEveryBodyIsAndTheFirstReasonOtherwise) {
 // whether what the checks saw there changed.
 TEST(ProjectIndexReads, LookupsAreRecordedAndAnsweredAgain) {
   ProjectIndex P(mergeShards({sampleShard()}));
-  P.find("c:@F@check_len");
+  (void)P.find("c:@F@check_len");
   EXPECT_TRUE(P.reads().empty()) << "nothing recorded before recordReads()";
   P.recordReads();
-  P.find("c:@F@check_len");
-  P.find("c:@F@nothing");
-  P.purity("c:@F@should_fail");
-  P.assertUsesOf({"/p/include/dbg.h", 3, 9});
-  P.findByDefinition({"/p/src/check.c", 5, 6});
+  (void)P.find("c:@F@check_len");
+  (void)P.find("c:@F@nothing");
+  (void)P.purity("c:@F@should_fail");
+  (void)P.assertUsesOf({"/p/include/dbg.h", 3, 9});
+  (void)P.findByDefinition({"/p/src/check.c", 5, 6});
   EXPECT_EQ(P.reads(), (std::vector<std::string>{"assert-uses\t/p/include/dbg.h\t3\t9",
                                                  "definition\t/p/src/check.c\t5\t6",
                                                  "find\tc:@F@check_len", "find\tc:@F@nothing",
