@@ -10,6 +10,8 @@
 #   - a call to check_range() added in sum.c's loop parses sum.c and check.c
 #     (whose index answer changed: check_range is now hot) and reports the
 #     new finding in check.c, exactly as a run without the cache does;
+#   - --fix from the cache, in a copy elsewhere, edits the files exactly as
+#     --fix without it;
 #   - an edit of buf.h parses the three TUs that include it;
 #   - another -checks, another -config: every TU parsed;
 #   - the project copied to another directory with its build directory
@@ -189,6 +191,22 @@ run again "$p" --fix-patch="$work/again.patch"
 expect_summary again "unchanged again" 0 4
 same_file "text of a run all from the cache = run without the cache" "$work/hot-fresh.out" "$work/again.out"
 same_file "fix patch of a run all from the cache = run without the cache" "$work/hot-fresh.patch" "$work/again.patch"
+# --fix from the cache edits exactly what --fix without it does (two copies,
+# elsewhere: the entries are put back in their place).
+for c in fix-cached fix-fresh; do
+  cp -r "$p" "$work/$c"
+  sed -i "s|$p|$work/$c|g" "$work/$c/build/compile_commands.json"
+done
+run fix-cached "$work/fix-cached" --fix
+expect_summary fix-cached "--fix in a copy" 0 4
+run fix-fresh "$work/fix-fresh" --fix --no-cache
+if diff -r "$work/fix-fresh/src" "$work/fix-cached/src" >/dev/null &&
+   diff -r "$work/fix-fresh/include" "$work/fix-cached/include" >/dev/null &&
+   ! cmp -s "$p/src/check.c" "$work/fix-cached/src/check.c"; then
+  ok "--fix from the cache: the same files as --fix without it, check.c rewritten"
+else
+  bad "--fix from the cache differs from --fix without it (or fixed nothing)"
+fi
 run sarif "$p" --format=sarif
 expect_summary sarif "SARIF, first with the cache" 0 4
 run sarif-fresh "$p" --format=sarif --no-cache
