@@ -6,6 +6,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -44,6 +45,7 @@ void HotpathCheck::loadShared() {
   OptionPath Findings = Reader.path(FindingsFileOption);
   FindingsFile = Findings.Path;
   FindingsFileOrigin = Findings.origin(FindingsFileOption);
+  IndexReads = Reader.path("IndexReads").Path;
   if (Reader.failed())
     return;
 
@@ -85,6 +87,8 @@ void HotpathCheck::loadShared() {
     // A function defined in another file is pure when the index says its
     // body is (analysis/Purity.h).
     Index->ProjectPurity = [Project = Project](StringRef USR) { return Project->purity(USR); };
+    if (!IndexReads.empty())
+      Project->recordReads();
   }
 }
 
@@ -136,6 +140,7 @@ void HotpathCheck::onEndOfTranslationUnit() {
       configurationDiag("%0: %1", DiagnosticIDs::Error)
           << CheckName << llvm::toString(std::move(E)) + FindingsFileOrigin;
   Recorded.clear();
+  writeIndexReads();
   bool NobodyExplained = false;
   if (TU->checkFinished(NobodyExplained) && NobodyExplained && !ExplainName.empty())
     ClangTidyCheck::diag("explain '%0': no function or macro of that name is defined or "
@@ -143,6 +148,24 @@ void HotpathCheck::onEndOfTranslationUnit() {
                          DiagnosticIDs::Remark)
         << ExplainName;
   reset();
+}
+
+/// What the checks of this TU have read of the project index so far, for
+/// the result cache (option IndexReads): each check that ends rewrites the
+/// file, so the last one leaves every read.
+void HotpathCheck::writeIndexReads() {
+  if (IndexReads.empty() || !Project)
+    return;
+  const SourceManager &SM = TU->sourceManager();
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return;
+  llvm::SmallString<256> Real(Main->getFileEntry().tryGetRealPathName());
+  if (Real.empty() && llvm::sys::fs::real_path(Main->getName(), Real))
+    return;
+  if (llvm::Error E = index::writeReads(index::readsFileOf(IndexReads, Real), Project->reads()))
+    configurationDiag("%0: IndexReads: %1", DiagnosticIDs::Error)
+        << CheckName << llvm::toString(std::move(E));
 }
 
 void HotpathCheck::diagMessage(const Message &M, DiagnosticIDs::Level Level,

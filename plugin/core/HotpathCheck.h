@@ -93,6 +93,7 @@ private:
   void diagMessage(const Message &M, clang::DiagnosticIDs::Level Level,
                    llvm::ArrayRef<clang::FixItHint> Fixes = {});
   FindingData dataOf(const Finding &F) const;
+  void writeIndexReads();
 
   clang::tidy::ClangTidyContext *TidyContext; // ClangTidyCheck's is private
   std::string CheckName;
@@ -100,6 +101,7 @@ private:
   bool ConfigFailed = false;
   std::string RuleSetName, ExplainName, FindingsFile;
   std::string FindingsFileOrigin; // for an error writing it: where a relative path came from
+  std::string IndexReads;         // the directory for the result cache's reads, or ""
   RuleSet Rules;
   std::unique_ptr<RuleIndex> Index;
   HeatSettings Heat;

@@ -140,6 +140,13 @@ public:
   llvm::Error parseStale(llvm::function_ref<void(size_t, size_t)> Progress);
   llvm::Error merge();
   IndexSummary &summary() { return S; }
+  /// What each TU's shard was built from, in the summary.
+  void keepInputs() {
+    for (size_t I = 0; I < TUs.size(); ++I)
+      if (Shards[I] && Shards[I]->Key)
+        for (const index::InputFile &In : Shards[I]->Key->Inputs)
+          S.Inputs[TUs[I]].push_back({In.File, In.Hash});
+  }
 
 private:
   llvm::Expected<bool> holds(size_t I, const std::string &Path);
@@ -314,6 +321,7 @@ refreshIndex(Project &P, const std::vector<std::string> &TUs, const IndexOptions
     return std::move(E);
   if (llvm::Error E = R.parseStale(Progress))
     return std::move(E);
+  R.keepInputs(); // before the merge, which takes the shards
   if (llvm::Error E = O.Merge ? R.merge() : llvm::Error::success())
     return std::move(E);
   R.summary().Seconds =

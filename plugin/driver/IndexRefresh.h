@@ -19,8 +19,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hotpath::driver {
@@ -48,6 +50,9 @@ struct IndexSummary {
   };
   std::vector<Note> Notes;
   std::string IndexFile; // index.json, when merged
+  /// Per TU with a shard: every file it read, with the MD5 of its content
+  /// (the shard's key), which the result cache keys on (ResultCache.h).
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> Inputs;
   double Seconds = 0;
 };
 

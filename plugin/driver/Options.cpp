@@ -227,6 +227,18 @@ const Spec Table[] = {
     {"no-index", "", Spec::Flag, "", AnyRun, Opt, None, Section::Index,
      "no index: each TU is checked on its own", "",
      [](RunOptions &O, llvm::StringRef, std::string &) { return O.NoIndex = true; }},
+    {"cache-dir", "", Spec::Value, "<dir>", AnyRun & ~IndexOnly, Opt, None, Section::Index,
+     "the result cache: a TU whose compile command, files read and index facts are "
+     "unchanged reuses its findings and fixes without parsing (default: "
+     "<build-dir>/hotpath-cache; docs/project-index.md)",
+     "--index-only checks nothing",
+     [](RunOptions &O, llvm::StringRef V, std::string &Err) {
+       return nonEmpty(O.CacheDir, V, "--cache-dir needs a directory", Err);
+     }},
+    {"no-cache", "", Spec::Flag, "", AnyRun & ~IndexOnly, Opt, None, Section::Index,
+     "no result cache: every TU is parsed and checked, and nothing is stored",
+     "--index-only checks nothing",
+     [](RunOptions &O, llvm::StringRef, std::string &) { return O.NoCache = true; }},
 
     // clang-tidy's, passed to each run
     {"checks", "", Spec::Value, "", ClangTidy | AnyRun, Opt, None, Section::PassedToRuns,
@@ -424,6 +436,10 @@ bool checkTogether(const RunOptions &O, std::string &Err) {
           "has none: --diff=<rev> or --diff=A...B, or --diff-filter=touched";
   else if (O.NoIndex && (O.in(IndexOnly) || O.Reindex || !O.IndexDir.empty()))
     Err = "--no-index and --index-only, --reindex or --index-dir contradict each other";
+  else if (!O.CacheDir.empty() && (O.NoCache || O.NoIndex))
+    Err = O.NoCache ? "--no-cache and --cache-dir contradict each other"
+                    : "--cache-dir needs the project index (it keys on what each TU read), "
+                      "not --no-index";
   return Err.empty();
 }
 

@@ -89,6 +89,8 @@ struct RunOptions {
   bool Reindex = false;   // --reindex
   bool NoIndex = false;   // --no-index
   std::string IndexDir;   // --index-dir (default <build-dir>/hotpath-index)
+  std::string CacheDir;   // --cache-dir (default <build-dir>/hotpath-cache)
+  bool NoCache = false;   // --no-cache
   unsigned SliceK = 0, SliceN = 0; // --shard=K/N
 
   bool in(Mode M) const { return Modes & M; }

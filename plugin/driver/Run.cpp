@@ -21,6 +21,7 @@
 #include "Paths.h"
 #include "PlainRun.h"
 #include "Report.h"
+#include "ResultCache.h"
 #include "Selection.h"
 #include "TextOutput.h"
 #include "TextStream.h"
@@ -103,6 +104,8 @@ private:
   llvm::Expected<std::vector<Finding>> baseFindings(const BaseSide &B,
                                                     const std::vector<std::string> &TUs,
                                                     std::set<std::string> &Unknown);
+  void openCache(const std::string &DataFile);
+  void tellCacheUse(const std::vector<TURun> &Runs) const;
   size_t mergeFailures(const std::vector<std::string> &TUs, std::vector<Finding> &Found);
 
   const RunOptions &O;
@@ -115,6 +118,10 @@ private:
   std::unique_ptr<Project> P;
   std::unique_ptr<TUSelection> Selection;
   std::shared_ptr<const index::ProjectIndex> Index;
+  std::string IndexFile; // its index.json
+  /// Per TU, the files its shard says it read (IndexSummary::Inputs).
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> Inputs;
+  std::unique_ptr<ResultCache> Cache;
   TempDir Tmp;
   std::vector<Failure> Failures;
   /// What the run says about its configuration and input (Types.h).
@@ -167,6 +174,7 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   // The checks' findings as data, one file for every run (each line says
   // where its finding is).
   std::string DataFile = Tmp.Path + "/findings.jsonl";
+  openCache(DataFile);
   llvm::Expected<std::vector<TURun>> Runs =
       runChecksOn(*TUs, {{std::string(FindingsFileOption), DataFile}}, Tmp.Path);
   if (!Runs)
@@ -192,7 +200,19 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   }
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
-  return report(O, Out, Findings, Failures, Notes, Considered, Root, Cwd);
+  int Status = report(O, Out, Findings, Failures, Notes, Considered, Root, Cwd);
+  tellCacheUse(*Runs);
+  return Status;
+}
+
+/// "hotpath-tidy: 3 TUs checked: 1 parsed, 2 from the result cache", the
+/// run's last line (with --diff, of the tree's side: the base side's runs,
+/// cached apart, are said in their own line).
+void DatabaseRun::tellCacheUse(const std::vector<TURun> &Runs) const {
+  size_t Cached = llvm::count_if(Runs, [](const TURun &R) { return R.FromCache; });
+  llvm::errs() << "hotpath-tidy: " << Runs.size() << " TU" << (Runs.size() == 1 ? "" : "s")
+               << " checked: " << Runs.size() - Cached << " parsed, " << Cached
+               << " from the result cache\n";
 }
 
 /// A diff whose paths name no file here (a patch made in another
@@ -359,6 +379,8 @@ llvm::Error DatabaseRun::useIndex() {
   if (O.in(IndexOnly))
     return llvm::Error::success();
   CheckOptions.push_back({"ProjectIndex", Sum->IndexFile});
+  IndexFile = Sum->IndexFile;
+  Inputs = std::move(Sum->Inputs);
   auto Loaded = index::ProjectIndex::load(Sum->IndexFile);
   if (!Loaded)
     return Loaded.takeError();
@@ -420,6 +442,7 @@ llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<st
   }
   CheckRunArgs Args{Self, O.BuildDir, O.Checks, O.HeaderFilter, "", O.PassThrough};
   Args.Overlay = Overlay;
+  Args.Cache = Cache.get();
   std::string Err;
   if (!runConfigArg(O.Config, O.ConfigFile, Options, Args.Config, Err))
     return error(Err);
@@ -488,6 +511,14 @@ llvm::Expected<std::vector<Finding>> DatabaseRun::baseFindings(const BaseSide &B
                                        File, Unknown))
       return std::move(E);
     More.push_back({"ProjectIndex", File});
+    if (Cache) {
+      // The base side's entries: its own data file, and the reads of each
+      // checked against the index as it was at the base.
+      auto BaseIndex = index::ProjectIndex::load(File);
+      if (!BaseIndex)
+        return BaseIndex.takeError();
+      Cache->useFiles(More.front().second, std::move(*BaseIndex), File);
+    }
   } else {
     Unknown = readingAdded(*P, TUs, B, O.Jobs);
   }
@@ -517,6 +548,33 @@ llvm::Expected<std::vector<Finding>> DatabaseRun::baseFindings(const BaseSide &B
       Note(X.TU, X.compileFailure() ? "does not compile at the base" : "failed at the base");
   locateAtBase(Found, B);
   return keepFindings(std::move(Found), nullptr, false);
+}
+
+/// The result cache, unless --no-cache, or --no-index (it keys on what the
+/// index says each TU read): the checks then record their index reads.
+/// The files the checks' options name go into its key by content (the
+/// profile, the inline remarks' summary), or as what they stand for.
+void DatabaseRun::openCache(const std::string &DataFile) {
+  if (O.NoCache || !Index)
+    return;
+  CacheSetup S;
+  S.Dir = O.CacheDir.empty() ? canonicalPath(O.BuildDir, Cwd) + "/hotpath-cache"
+                             : canonicalPath(O.CacheDir, Cwd);
+  S.Self = Self;
+  S.Cwd = Cwd;
+  S.BuildDir = canonicalPath(O.BuildDir, Cwd);
+  S.DataFile = DataFile;
+  S.ReadsDir = Tmp.Path + "/index-reads";
+  for (const auto &[Name, Value] : CheckOptions)
+    if (Name == "Profile" || Name == "InlineRemarks")
+      S.StandIns.push_back({Value, "(" + Name + " with MD5 " + contentDigest(Value) + ")"});
+  S.StandIns.push_back({IndexFile, "(the project index)"});
+  S.StandIns.push_back({Tmp.Path, "(the run's temporary directory)"});
+  S.Index = Index;
+  S.Inputs = std::move(Inputs);
+  Cache = ResultCache::open(*P, std::move(S));
+  if (Cache)
+    CheckOptions.push_back({"IndexReads", Tmp.Path + "/index-reads"});
 }
 
 /// The first source of \p O the compile database does not list (all of

@@ -105,6 +105,7 @@ struct TURun {
   std::string ExportFile;
   int Status = 0;  // exit status; -2 when it crashed
   std::string Log; // its output and errors
+  bool FromCache = false; // restored from the result cache, not run
 };
 
 /// A translation unit that could not be analysed, and why.

@@ -9,9 +9,12 @@
 
 #include "index/ProjectIndex.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MD5.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -747,24 +750,18 @@ ProjectIndex::ProjectIndex(IndexFile File) : F(std::move(File)) {
   }
 }
 
-const Function *ProjectIndex::find(llvm::StringRef USR) const {
+const Function *ProjectIndex::lookup(llvm::StringRef USR) const {
   auto It = ByUSR.find(USR);
   return It == ByUSR.end() ? nullptr : &F.Functions[It->second];
 }
 
-std::optional<std::string> ProjectIndex::purity(llvm::StringRef USR) const {
-  const Function *Fn = find(USR);
-  if (!Fn || (!Fn->Pure && Fn->Impure.empty()))
-    return std::nullopt;
-  return Fn->Impure;
+const Function *ProjectIndex::lookup(const std::map<Location, size_t> &By,
+                                     const Location &L) const {
+  auto It = By.find(L);
+  return It == By.end() ? nullptr : &F.Functions[It->second];
 }
 
-const Function *ProjectIndex::findByDefinition(const Location &Loc) const {
-  auto It = ByDefinition.find(Loc);
-  return It == ByDefinition.end() ? nullptr : &F.Functions[It->second];
-}
-
-llvm::ArrayRef<AssertUse> ProjectIndex::assertUsesOf(const Location &Definition) const {
+llvm::ArrayRef<AssertUse> ProjectIndex::usesOf(const Location &Definition) const {
   // Sorted by definition first (normalise, mergeShards).
   auto Begin = llvm::partition_point(
       F.AssertUses, [&](const AssertUse &U) { return U.Definition < Definition; });
@@ -774,9 +771,105 @@ llvm::ArrayRef<AssertUse> ProjectIndex::assertUsesOf(const Location &Definition)
   return llvm::ArrayRef(First, End - Begin);
 }
 
+const Function *ProjectIndex::find(llvm::StringRef USR) const {
+  record("find", USR);
+  return lookup(USR);
+}
+
+std::optional<std::string> ProjectIndex::purity(llvm::StringRef USR) const {
+  record("purity", USR);
+  const Function *Fn = lookup(USR);
+  if (!Fn || (!Fn->Pure && Fn->Impure.empty()))
+    return std::nullopt;
+  return Fn->Impure;
+}
+
+const Function *ProjectIndex::findByDefinition(const Location &Loc) const {
+  record("definition", Loc);
+  return lookup(ByDefinition, Loc);
+}
+
 const Function *ProjectIndex::findByDeclaration(const Location &Loc) const {
-  auto It = ByDeclaration.find(Loc);
-  return It == ByDeclaration.end() ? nullptr : &F.Functions[It->second];
+  record("declaration", Loc);
+  return lookup(ByDeclaration, Loc);
+}
+
+llvm::ArrayRef<AssertUse> ProjectIndex::assertUsesOf(const Location &Definition) const {
+  record("assert-uses", Definition);
+  return usesOf(Definition);
+}
+
+//===----------------------------------------------------------------------===//
+// Recording the reads, and answering them again.
+//===----------------------------------------------------------------------===//
+
+void ProjectIndex::recordReads() const {
+  if (!Reads)
+    Reads = std::make_unique<std::set<std::string>>();
+}
+
+std::vector<std::string> ProjectIndex::reads() const {
+  return Reads ? std::vector<std::string>(Reads->begin(), Reads->end())
+               : std::vector<std::string>();
+}
+
+void ProjectIndex::record(llvm::StringRef Kind, llvm::StringRef What) const {
+  if (Reads)
+    Reads->insert((Kind + "\t" + What).str());
+}
+
+void ProjectIndex::record(llvm::StringRef Kind, const Location &L) const {
+  if (Reads)
+    record(Kind, (L.File + "\t" + llvm::Twine(L.Line) + "\t" + llvm::Twine(L.Col)).str());
+}
+
+namespace {
+
+/// A location read back from a read's "<file>\t<line>\t<col>".
+std::optional<Location> parseLocation(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Text.split(Parts, '\t');
+  Location L;
+  if (Parts.size() != 3 || Parts[1].getAsInteger(10, L.Line) || Parts[2].getAsInteger(10, L.Col))
+    return std::nullopt;
+  L.File = Parts[0].str();
+  return L;
+}
+
+std::string functionText(const Function *Fn) {
+  if (!Fn)
+    return "none";
+  IndexFile One;
+  One.K = IndexFile::Kind::Index;
+  One.Functions.push_back(*Fn);
+  return toJSON(One);
+}
+
+} // namespace
+
+std::optional<std::string> ProjectIndex::answer(llvm::StringRef Read) const {
+  auto [Kind, What] = Read.split('\t');
+  if (Kind == "find")
+    return functionText(lookup(What));
+  if (Kind == "purity") {
+    const Function *Fn = lookup(What);
+    if (!Fn || (!Fn->Pure && Fn->Impure.empty()))
+      return std::string("none");
+    return Fn->Pure ? std::string("pure") : "impure: " + Fn->Impure;
+  }
+  std::optional<Location> L = parseLocation(What);
+  if (!L)
+    return std::nullopt;
+  if (Kind == "definition")
+    return functionText(lookup(ByDefinition, *L));
+  if (Kind == "declaration")
+    return functionText(lookup(ByDeclaration, *L));
+  if (Kind != "assert-uses")
+    return std::nullopt;
+  IndexFile Uses;
+  Uses.K = IndexFile::Kind::Index;
+  Uses.AssertUses = usesOf(*L).vec();
+  return toJSON(Uses);
 }
 
 std::string ProjectIndex::fileOf(llvm::StringRef Path) {
@@ -818,6 +911,24 @@ ProjectIndex::loadCached(llvm::StringRef Path) {
   if (Loaded)
     Cache[std::string(File)] = {St.getLastModificationTime(), *Loaded};
   return Loaded;
+}
+
+std::string readsFileOf(llvm::StringRef Dir, llvm::StringRef MainFile) {
+  llvm::MD5 H;
+  H.update(MainFile);
+  llvm::MD5::MD5Result R;
+  H.final(R);
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, llvm::Twine(R.digest()) + ".reads");
+  return std::string(P);
+}
+
+llvm::Error writeReads(llvm::StringRef Path, llvm::ArrayRef<std::string> Reads) {
+  return llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+    for (const std::string &R : Reads)
+      OS << R << '\n';
+    return llvm::Error::success();
+  });
 }
 
 } // namespace hotpath::index

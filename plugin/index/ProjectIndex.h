@@ -24,7 +24,9 @@
 #include "llvm/Support/Error.h"
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -234,12 +236,37 @@ public:
   const IndexFile &file() const { return F; }
   const std::string &path() const { return Path; }
 
+  /// Recording (the result cache, docs/project-index.md): from now on every
+  /// lookup above is kept as a read ("find\t<usr>", "assert-uses\t<file>\t
+  /// <line>\t<col>", ...), so that a run's results can be reused while the
+  /// same reads of a later index give the same answers.
+  void recordReads() const;
+  /// The reads recorded so far, sorted; none when not recording.
+  std::vector<std::string> reads() const;
+  /// The answer to \p Read (as reads() gives it) in this index, as text
+  /// (the records it returns, as JSON); none when \p Read is not a read.
+  std::optional<std::string> answer(llvm::StringRef Read) const;
+
 private:
+  const Function *lookup(llvm::StringRef USR) const;
+  const Function *lookup(const std::map<Location, size_t> &By, const Location &L) const;
+  llvm::ArrayRef<AssertUse> usesOf(const Location &Definition) const;
+  void record(llvm::StringRef Kind, llvm::StringRef What) const;
+  void record(llvm::StringRef Kind, const Location &L) const;
+
   IndexFile F;
   std::string Path;
+  mutable std::unique_ptr<std::set<std::string>> Reads; // while recording
   llvm::StringMap<size_t> ByUSR;
   std::map<Location, size_t> ByDefinition, ByDeclaration;
 };
+
+/// Where the checks of the TU \p MainFile (canonical path) write their
+/// reads in the directory \p Dir (check option IndexReads).
+std::string readsFileOf(llvm::StringRef Dir, llvm::StringRef MainFile);
+
+/// Writes \p Reads to \p Path, one a line, atomically.
+llvm::Error writeReads(llvm::StringRef Path, llvm::ArrayRef<std::string> Reads);
 
 } // namespace hotpath::index
 

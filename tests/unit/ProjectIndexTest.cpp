@@ -253,6 +253,41 @@ TEST(ProjectIndexMerge, PureOnlyWhenEveryBodyIsAndTheFirstReasonOtherwise) {
   EXPECT_EQ(errorOf(Both2), "idx.json: functions[0]: \"pure\" and \"impure\" together");
 }
 
+// The result cache's part (docs/project-index.md): while recording, every
+// lookup is kept as a read; answering a read again in another index tells
+// whether what the checks saw there changed.
+TEST(ProjectIndexReads, LookupsAreRecordedAndAnsweredAgain) {
+  ProjectIndex P(mergeShards({sampleShard()}));
+  (void)P.find("c:@F@check_len");
+  EXPECT_TRUE(P.reads().empty()) << "nothing recorded before recordReads()";
+  P.recordReads();
+  (void)P.find("c:@F@check_len");
+  (void)P.find("c:@F@nothing");
+  (void)P.purity("c:@F@should_fail");
+  (void)P.assertUsesOf({"/p/include/dbg.h", 3, 9});
+  (void)P.findByDefinition({"/p/src/check.c", 5, 6});
+  EXPECT_EQ(P.reads(), (std::vector<std::string>{"assert-uses\t/p/include/dbg.h\t3\t9",
+                                                 "definition\t/p/src/check.c\t5\t6",
+                                                 "find\tc:@F@check_len", "find\tc:@F@nothing",
+                                                 "purity\tc:@F@should_fail"}));
+  EXPECT_EQ(P.answer("find\tc:@F@nothing"), "none");
+  EXPECT_EQ(P.answer("purity\tc:@F@should_fail"), "none") << "no body says either way";
+  EXPECT_EQ(P.answer("find\tc:@F@check_len"), P.answer("definition\t/p/src/check.c\t5\t6"));
+  EXPECT_NE(P.answer("find\tc:@F@check_len")->find("\"check_len\""), std::string::npos);
+  EXPECT_EQ(P.answer("assert-uses\t/p/include/dbg.h\t3\t9"),
+            P.answer("assert-uses\t/p/include/dbg.h\t4\t9"));
+  EXPECT_EQ(P.answer("lookup\tc:@F@check_len"), std::nullopt) << "not a read";
+  EXPECT_EQ(P.answer("definition\t/p/src/check.c\tfive\t6"), std::nullopt);
+
+  // A new call site of check_len changes its answer, not should_fail's.
+  IndexFile More = sampleShard();
+  More.Functions[0].Calls.push_back(site("/p/src/other.c", 30, "other", true));
+  ProjectIndex Q(mergeShards({More}));
+  EXPECT_NE(Q.answer("find\tc:@F@check_len"), P.answer("find\tc:@F@check_len"));
+  EXPECT_EQ(Q.answer("find\tc:@F@should_fail"), P.answer("find\tc:@F@should_fail"));
+  EXPECT_EQ(Q.answer("purity\tc:@F@check_len"), P.answer("purity\tc:@F@check_len"));
+}
+
 TEST(ProjectIndexFormat, BadFilesAreErrorsNamingTheFileAndField) {
   EXPECT_EQ(errorOf("{\"format\": "),
             "idx.json: not valid JSON: [1:11, byte=11]: Unexpected EOF");
