@@ -99,7 +99,7 @@ private:
   llvm::Expected<std::vector<TURun>> runChecksOn(const std::vector<std::string> &TUs,
                                                  const CheckOptionList &More,
                                                  const std::string &RunDir,
-                                                 const std::string &Overlay = "");
+                                                 const BaseSide *Base = nullptr);
   llvm::Expected<std::vector<Finding>> newInTree(std::vector<Finding> Found);
   llvm::Expected<std::vector<Finding>> baseFindings(const BaseSide &B,
                                                     const std::vector<std::string> &TUs,
@@ -426,12 +426,12 @@ llvm::Error DatabaseRun::useInlineRemarks() {
 
 /// The checks on each TU, with the user's configuration, the options above
 /// and \p More (the file for their findings as data; the base side's
-/// index in place of the head's), exporting to \p RunDir, through
-/// \p Overlay when given.
+/// index in place of the head's), exporting to \p RunDir; for \p Base,
+/// through its overlay.
 llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<std::string> &TUs,
                                                            const CheckOptionList &More,
                                                            const std::string &RunDir,
-                                                           const std::string &Overlay) {
+                                                           const BaseSide *Base) {
   CheckOptionList Options = CheckOptions;
   for (const auto &[Key, Value] : More) {
     auto Same = llvm::find_if(Options, [&](const auto &KV) { return KV.first == Key; });
@@ -441,11 +441,16 @@ llvm::Expected<std::vector<TURun>> DatabaseRun::runChecksOn(const std::vector<st
       Options.push_back({Key, Value});
   }
   CheckRunArgs Args{Self, O.BuildDir, O.Checks, O.HeaderFilter, "", O.PassThrough};
-  Args.Overlay = Overlay;
+  if (Base)
+    Args.Overlay = Base->Overlay;
   Args.Cache = Cache.get();
   std::string Err;
   if (!runConfigArg(O.Config, O.ConfigFile, Options, Args.Config, Err))
     return error(Err);
+  // The base side of --diff streams nothing and shows its progress as
+  // runChecks does.
+  if (Base)
+    return runChecks(*P, TUs, Args, RunDir, O.Jobs, Progress);
   // The text as the TUs end, less what the end of the run leaves out: the
   // findings of a TU whose compile for inline remarks failed
   // (mergeFailures), --explain's remarks of other TUs.
@@ -535,7 +540,7 @@ llvm::Expected<std::vector<Finding>> DatabaseRun::baseFindings(const BaseSide &B
                "cannot hide it)");
     else
       AtBase.push_back(TU);
-  llvm::Expected<std::vector<TURun>> Runs = runChecksOn(AtBase, More, RunDir, B.Overlay);
+  llvm::Expected<std::vector<TURun>> Runs = runChecksOn(AtBase, More, RunDir, &B);
   if (!Runs)
     return Runs.takeError();
   std::vector<Finding> Found;
