@@ -102,9 +102,10 @@ def main():
         ir = {run: total(path) for run, path in files.items()}
         costs = inclusive(files["hotpath"])
     except (OSError, ValueError, subprocess.CalledProcessError) as e:
-        sys.exit("cost-shares: cannot read the callgrind files of %s in %s (%s); run "
-                 "scripts/bench-cost.sh --only %s --callgrind first" % (args.tu, args.work, e,
-                                                                        args.tu)) or 2
+        print("cost-shares: cannot read the callgrind files of %s in %s (%s); run "
+              "scripts/bench-cost.sh --only %s --callgrind first" % (args.tu, args.work, e,
+                                                                     args.tu), file=sys.stderr)
+        return 2
     clang = ir["clang"]
     module = ir["hotpath"] - ir["tidy-pp"]
     rows = shares(costs)
