@@ -4,6 +4,7 @@
 #include "support/Compat.h"
 #include "analysis/Reporting.h"
 #include "analysis/Visibility.h"
+#include "source/Tokens.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -201,8 +202,10 @@ bool testsForFailure(const Expr *Cond) {
 /// something went wrong, however many loops are around it: btrfs check's
 /// repair calls, e2fsck's fix_problem() under `if (pctx.errcode)`, zstd's
 /// error help.
+/// \p CallFails(Call, Callee): the call is noreturn or reports.
 bool isColdBranch(const Stmt *Branch, const Expr *Cond, const RuleIndex &Rules,
-                  const ASTContext &Ctx) {
+                  const ASTContext &Ctx,
+                  llvm::function_ref<bool(const CallExpr *, const FunctionDecl *)> CallFails) {
   if (!Branch)
     return false;
   if (Cond && testsForFailure(Cond))
@@ -228,9 +231,7 @@ bool isColdBranch(const Stmt *Branch, const Expr *Cond, const RuleIndex &Rules,
     }
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Callee && (Callee->isNoReturn() || isReportingCall(Call, Rules) ||
-                     (Callee->getIdentifier() &&
-                      Rules.NoreturnFunctions.contains(Callee->getName()))))
+      if (Callee && CallFails(Call, Callee))
         return true;
     }
   }
@@ -284,7 +285,8 @@ private:
 
   void walk(const Stmt *S, const FunctionDecl *Enclosing, unsigned Loops, unsigned Depth) {
     if (Depth > MaxRecursion) {
-      Deferred.push_back({S, Enclosing, Loops});
+      // Walked after this body, outside the arms around it now.
+      Deferred.push_back({S, Enclosing, Loops | (inColdArm() ? ColdBit : 0)});
       return;
     }
     ++Depth;
@@ -398,11 +400,85 @@ private:
       if (C)
         walk(C, Enclosing, Loops, Depth);
     if (const Stmt *Then = If->getThen())
-      walk(Then, Enclosing,
-           inBranch(Loops) | (isColdBranch(Then, If->getCond(), Rules, Ctx) ? ColdBit : 0), Depth);
+      walkArm(Then, If->getCond(), Enclosing, Loops, Depth);
     if (const Stmt *Else = If->getElse())
-      walk(Else, Enclosing, inBranch(Loops) | (isColdBranch(Else, nullptr, Rules, Ctx) ? ColdBit : 0),
-           Depth);
+      walkArm(Else, nullptr, Enclosing, Loops, Depth);
+  }
+
+  /// Whether \p Call leaves or reports: noreturn, a reporting function
+  /// (Reporting.h), named noreturn by the rules. What the callee alone
+  /// decides is asked once a callee (the same few loggers and abort calls
+  /// end thousands of arms); a variadic one's call may still be a logger's
+  /// by its format argument.
+  bool callFails(const CallExpr *Call, const FunctionDecl *Callee) {
+    auto [It, New] = FailingCallees.try_emplace(Callee);
+    if (New)
+      It->second = Callee->isNoReturn() || isReportingFunction(Callee, Rules) ||
+                   (Callee->getIdentifier() &&
+                    Rules.NoreturnFunctions.contains(Callee->getName()));
+    return It->second || (Callee->isVariadic() && isReportingCall(Call, Rules));
+  }
+
+  /// FD->isMain(), asked once a function rather than once a call.
+  bool isMain(const FunctionDecl *FD) {
+    if (FD != LastEnclosing) {
+      LastEnclosing = FD;
+      LastIsMain = FD->isMain();
+    }
+    return LastIsMain;
+  }
+
+  /// An arm of an if, whose coldness is asked only when a call is met in
+  /// it (inColdArm): most arms hold none, and isColdBranch on every arm of
+  /// every body cost 6 M instructions on sqlite3.c.
+  void walkArm(const Stmt *Arm, const Expr *Cond, const FunctionDecl *Enclosing,
+               unsigned Loops, unsigned Depth) {
+    Arms.push_back({Arm, Cond, ArmCold::Unknown});
+    walk(Arm, Enclosing, inBranch(Loops), Depth);
+    Arms.pop_back();
+  }
+
+  /// Whether an arm of an if around the node being walked handles a
+  /// failure; each arm is judged once.
+  bool inColdArm() {
+    for (OpenArm &A : Arms) {
+      if (A.Cold == ArmCold::Unknown)
+        A.Cold = isColdBranch(A.Arm, A.Cond, Rules, Ctx,
+                              [&](const CallExpr *Call, const FunctionDecl *Callee) {
+                                return callFails(Call, Callee);
+                              })
+                     ? ArmCold::Yes
+                     : ArmCold::No;
+      if (A.Cold == ArmCold::Yes)
+        return true;
+    }
+    return false;
+  }
+
+  /// Whether \p Loc is inside an expansion of an assert-like macro, as
+  /// isInsideMacroNamed says, remembered per macro expansion: a macro
+  /// body's every location has the same callers (sqlite3.c: 6.7 M
+  /// instructions a walk, asked anew for each call).
+  bool inAssertMacro(SourceLocation Loc) {
+    if (!Loc.isMacroID())
+      return false;
+    FileID F = SM.getFileID(Loc);
+    // An argument's location leads on to where the argument was written,
+    // which differs from token to token: only its macro's name is kept.
+    bool Arg = SM.isMacroArgExpansion(Loc);
+    auto [It, New] = AssertMemo.try_emplace(F);
+    if (New) {
+      SourceLocation Expansion = Arg ? SM.getImmediateExpansionRange(Loc).getBegin() : Loc;
+      It->second.Named = Rules.AssertMacros.contains(immediateMacroName(Expansion, SM, LangOpts));
+    }
+    if (It->second.Named)
+      return true;
+    if (!Arg && It->second.Inside)
+      return *It->second.Inside;
+    bool In = inAssertMacro(SM.getImmediateMacroCallerLoc(Loc));
+    if (!Arg)
+      AssertMemo[F].Inside = In; // the recursion may have grown the map
+    return In;
   }
 
   /// A switch's body: one case of N is taken 1/N of the time (LLVM's
@@ -435,14 +511,12 @@ private:
       SourceLocation Loc = Call->getBeginLoc();
       if (Loc.isMacroID()) {
         InAccessor = Enclosing && Enclosing->getLocation().isMacroID();
-        InAssert = !Rules.AssertMacros.empty() &&
-                   isInsideMacroNamed(Loc, Rules.AssertMacros, SM, LangOpts);
+        InAssert = !Rules.AssertMacros.empty() && inAssertMacro(Loc);
       }
       unsigned RealLoops = Loops & LoopMask;
       unsigned Branches = (Loops & BranchMask) / BranchUnit;
-      bool Cold = Loops & ColdBit;
-      bool Once = (Loops & OncePerRunBit) ||
-                  (RealLoops == 0 && Enclosing && Enclosing->isMain());
+      bool Cold = (Loops & ColdBit) || inColdArm();
+      bool Once = (Loops & OncePerRunBit) || (RealLoops == 0 && Enclosing && isMain(Enclosing));
       Index.recordCall(Call, Direct, Enclosing, Once || Cold ? 0 : RealLoops, InAccessor,
                        InAssert, Once, Cold, Branches);
     }
@@ -459,6 +533,21 @@ private:
   const LangOptions &LangOpts;
   const RuleIndex &Rules;
   std::vector<Pending> Deferred;
+  enum class ArmCold : uint8_t { Unknown, Yes, No };
+  struct OpenArm {
+    const Stmt *Arm;
+    const Expr *Cond;
+    ArmCold Cold;
+  };
+  llvm::SmallVector<OpenArm, 16> Arms; // the if arms around the walk, outermost first
+  const FunctionDecl *LastEnclosing = nullptr;
+  bool LastIsMain = false;
+  llvm::DenseMap<const FunctionDecl *, bool> FailingCallees; // callFails()
+  struct MacroMemo {
+    bool Named = false;          // the expansion is of an assert-like macro
+    std::optional<bool> Inside;  // ... or one of its callers is
+  };
+  llvm::DenseMap<clang::FileID, MacroMemo> AssertMemo; // by macro expansion
 };
 } // namespace
 
@@ -477,7 +566,31 @@ void CallSiteIndex::recordCall(const CallExpr *Call, const FunctionDecl *Callee,
   S.FromMacroAccessors += InAccessor;
   S.InAssertMacros += InAssert;
   if (Enclosing)
-    Sites.push_back({Call, Enclosing, Loops > 0, InAccessor, Loops, Cold, Branches});
+    Sites.push_back({Call, Enclosing, Loops > 0, InAccessor, Loops, Cold, Branches, Callee});
+}
+
+ArrayRef<const CallSiteIndex::Site *> CallSiteIndex::callersOf(const FunctionDecl *FD) const {
+  if (ByCallee.size() != Sites.size()) {
+    // Counted, then placed: one array, no vector per callee.
+    CallerRange.clear();
+    for (const Site &S : Sites)
+      ++CallerRange[S.Callee->getCanonicalDecl()].second;
+    unsigned Next = 0;
+    for (auto &KV : CallerRange) {
+      KV.second.first = Next;
+      Next += KV.second.second;
+      KV.second.second = 0;
+    }
+    ByCallee.assign(Sites.size(), nullptr);
+    for (const Site &S : Sites) {
+      std::pair<unsigned, unsigned> &R = CallerRange[S.Callee->getCanonicalDecl()];
+      ByCallee[R.first + R.second++] = &S;
+    }
+  }
+  auto It = CallerRange.find(FD->getCanonicalDecl());
+  if (It == CallerRange.end())
+    return {};
+  return ArrayRef<const Site *>(ByCallee).slice(It->second.first, It->second.second);
 }
 
 void CallSiteIndex::recordAddressTaken(const FunctionDecl *FD) {
@@ -588,10 +701,17 @@ TUDefinitions collectDefinitions(const ASTContext &Ctx) {
 
 void CallSiteIndex::indexDefinitions(const TUDefinitions &Defs, const ASTContext &Ctx,
                                      const RuleIndex &Rules) {
+  // Room for what a C body has (sqlite3.c: 15,000 sites in 3,100
+  // functions): the map of every callee's statistics grew a dozen times.
+  Stats.reserve(Stats.size() + Defs.Functions.size());
+  Sites.reserve(Sites.size() + 4 * Defs.Functions.size());
+  // One walker for all: what it remembers (macro expansions, callees) holds
+  // across bodies.
+  BodyWalker Walker(*this, Ctx, Rules);
   for (const FunctionDecl *FD : Defs.Functions)
-    indexBody(FD->getBody(), FD, Ctx, Rules);
+    Walker.walkBody(FD->getBody(), FD);
   for (const VarDecl *VD : Defs.GlobalInits)
-    indexBody(VD->getInit(), nullptr, Ctx, Rules);
+    Walker.walkBody(VD->getInit(), nullptr);
 }
 
 void CallSiteIndex::recordMacroDefinition(const IdentifierInfo *Macro,
@@ -632,6 +752,8 @@ bool CallSiteIndex::addressTaken(const FunctionDecl *FD) const {
 void CallSiteIndex::clear() {
   Stats.clear();
   Sites.clear();
+  ByCallee.clear();
+  CallerRange.clear();
   MacrosCalling.clear();
   ExpandedMacros.clear();
 }
@@ -652,10 +774,16 @@ public:
   }
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
                     const MacroArgs *) override {
-    Index.recordMacroExpansion(Name.getIdentifierInfo());
+    // A set insertion a use: a macro met again at once is in the set.
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (II == LastExpanded)
+      return;
+    LastExpanded = II;
+    Index.recordMacroExpansion(II);
   }
 
 private:
+  const IdentifierInfo *LastExpanded = nullptr;
   CallSiteIndex &Index;
   IncludeGraph &Includes;
   const SourceManager &SM;

@@ -135,8 +135,13 @@ public:
     /// and ?:, right sides of && and ||. Each is taken half the time, as
     /// LLVM's static branch weights say when nothing else is known.
     unsigned Branches = 0;
+    /// The function called (Call->getDirectCallee(), asked once).
+    const clang::FunctionDecl *Callee = nullptr;
   };
   const std::vector<Site> &sites() const { return Sites; }
+  /// The sites that call \p FD (any declaration of it), in traversal
+  /// order: the heat model asks this of every caller on a chain.
+  llvm::ArrayRef<const Site *> callersOf(const clang::FunctionDecl *FD) const;
   /// Every function called, or used as a value, in the TU, with what the
   /// walk counted (no rule-set evidence), in no particular order.
   template <typename Fn> void forEachFunction(Fn &&F) const {
@@ -148,6 +153,10 @@ public:
 private:
   llvm::DenseMap<const clang::FunctionDecl *, CallSiteStats> Stats;
   std::vector<Site> Sites;
+  // Sites by callee, made on the first callersOf(): each callee's sites are
+  // ByCallee[Begin, Begin + Count), keyed by its canonical declaration.
+  mutable std::vector<const Site *> ByCallee;
+  mutable llvm::DenseMap<const clang::FunctionDecl *, std::pair<unsigned, unsigned>> CallerRange;
   // callee name -> the function-like macros whose body calls it
   llvm::StringMap<llvm::SmallVector<const clang::IdentifierInfo *, 2>> MacrosCalling;
   // Pointers, not names: sqlite3.c expands macros a million times.

@@ -185,16 +185,20 @@ bool isEnabledAssertBody(ArrayRef<std::string> Tokens, StringRef Param,
            nameSaysReporting(N) || nameSaysAborting(N);
   };
   auto IsIdent = [](StringRef T) { return !T.empty() && isAsciiIdentifierStart(T[0]); };
-  bool Tests = false, Calls = false;
-  for (size_t I = 0; I < Tokens.size(); ++I) {
-    StringRef T = Tokens[I];
-    Tests |= T == "if" || T == "?" || T == "&&" || T == "||";
-    Calls |= IsIdent(T) && I + 1 < Tokens.size() && Tokens[I + 1] == "(" && Fails(T);
-  }
-  // BUG_ON(cond), assert(!(cond)): the test is the other macro's.
-  bool Delegates = Tokens.size() > 1 && IsIdent(Tokens[0]) && Tokens[1] == "(" &&
-                   Fails(Tokens[0]);
-  return Calls && (Tests || Delegates);
+  // A body that tests and calls something that fails, or one that hands
+  // its argument to such a call first: BUG_ON(cond), assert(!(cond)), whose
+  // test is the other macro's. The names are looked up last, and only as
+  // far as the answer needs (every function-like definition of sqlite3.c
+  // comes here).
+  bool Tests = llvm::any_of(
+      Tokens, [](StringRef T) { return T == "if" || T == "?" || T == "&&" || T == "||"; });
+  bool MayDelegate = Tokens.size() > 1 && IsIdent(Tokens[0]) && Tokens[1] == "(";
+  if (!Tests)
+    return MayDelegate && Fails(Tokens[0]);
+  for (size_t I = 0; I + 1 < Tokens.size(); ++I)
+    if (IsIdent(Tokens[I]) && Tokens[I + 1] == "(" && Fails(Tokens[I]))
+      return true;
+  return false;
 }
 
 

@@ -171,9 +171,14 @@ bool isReportingStatement(const Stmt *S, const RuleIndex &Rules,
   const SourceManager &SM = Ctx.getSourceManager();
   // Reporting macros, and reporting functions that a header turned into
   // macros (glibc's _FORTIFY_SOURCE makes fprintf a macro for __fprintf_chk).
+  // One walk of the macros around it for both lists: each step reads a
+  // macro's name from the source.
   if (S->getBeginLoc().isMacroID() &&
-      (isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingMacros, SM, Ctx.getLangOpts()) ||
-       isInsideMacroNamed(S->getBeginLoc(), Rules.ReportingFunctions, SM, Ctx.getLangOpts())) &&
+      anyEnclosingMacro(S->getBeginLoc(), SM, Ctx.getLangOpts(),
+                        [&](StringRef Name) {
+                          return Rules.ReportingMacros.contains(Name) ||
+                                 Rules.ReportingFunctions.contains(Name);
+                        }) &&
       // The whole statement must come from the macro, not just its start.
       outermostMacroName(S->getBeginLoc(), SM, Ctx.getLangOpts()) ==
           outermostMacroName(S->getEndLoc(), SM, Ctx.getLangOpts()))

@@ -91,16 +91,9 @@ const CallGraph::Best &CallGraph::bestOfLocal(const FunctionDecl *FD, unsigned D
   Best &B = LocalBest[{FD, 0}];
   if (B.Done || OnLocalChain.contains(FD) || Depth > MaxLocalDepth)
     return B; // known, a cycle, or too deep: what is known so far
-  if (LocalCallers.empty())
-    for (const CallSiteIndex::Site &S : Local.sites())
-      if (const FunctionDecl *Callee = S.Call->getDirectCallee())
-        LocalCallers[Callee->getCanonicalDecl()].push_back(&S);
   OnLocalChain.insert(FD);
-  auto Sites = LocalCallers.find(FD);
   bool Any = false;
-  for (const CallSiteIndex::Site *P : Sites == LocalCallers.end()
-                                          ? std::vector<const CallSiteIndex::Site *>{}
-                                          : Sites->second) {
+  for (const CallSiteIndex::Site *P : Local.callersOf(FD)) {
     const CallSiteIndex::Site &S = *P;
     const FunctionDecl *Caller = S.Caller->getCanonicalDecl();
     if (S.Cold || Caller == FD) // as bestOfIndexed

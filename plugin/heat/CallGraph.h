@@ -97,8 +97,6 @@ private:
   /// a cycle (recursion), which adds nothing.
   mutable llvm::StringSet<> OnChain;
   mutable llvm::DenseSet<const clang::FunctionDecl *> OnLocalChain;
-  mutable std::map<const clang::FunctionDecl *, std::vector<const CallSiteIndex::Site *>>
-      LocalCallers;
 };
 
 } // namespace hotpath

@@ -4,8 +4,9 @@
 # instructions under callgrind, which repeat where CPU time does not. Fails
 # when any run fails (bench-cost.sh exits 2), when clang-tidy with hotpath-*
 # takes more than the instructions README.md and docs/robustness.md claim,
-# 1.119 times those of clang -fsyntax-only (gated at 1.121; the DESIGN.md goal
-# is 1.10, which the tree misses since issue 23: docs/robustness.md), or when
+# 1.108 times those of clang -fsyntax-only (gated at 1.110; the DESIGN.md goal
+# is 1.10, which the tree misses since issue 23, by less since issue 25:
+# docs/robustness.md; its line is printed, not gated), or when
 # the run did not walk the bodies at all (it would then
 # measure the cheap case). Needs root for apt (sqlite3 source, tcl, valgrind)
 # and the network once; about 3 minutes on 2 cores.
@@ -17,7 +18,7 @@ plugin=${2:-${HOTPATH_PLUGIN:-$root/build/plugin/libhotpathTidyModule.so}}
 work=${3:-$root/build/bench-cost}
 # shellcheck source=lib.sh
 source "$root/tests/e2e/lib.sh"
-claim=1.119 gate=1.121
+claim=1.108 gate=1.110 goal=1.10
 CLANG_TIDY=$tidy HOTPATH_PLUGIN=$plugin "$root/scripts/bench-cost.sh" \
   --only sqlite-check --reps 1 --callgrind --strict --work "$work" | tee "$work.slice.log"
 rc=${PIPESTATUS[0]}
@@ -42,6 +43,12 @@ elif awk -v a="$alone" 'BEGIN {exit !(a > 1.10)}' &&
      "$(printf %.3f "$module") (at most $module_gate): $ratio in all"
 else
   bad "over the claimed figure:$out${out2:+;$out2}"
+fi
+# The goal's line: said, so that the gap is in every run's log.
+if awk -v r="$ratio" -v g="$goal" 'BEGIN {exit !(r != "" && r <= g)}'; then
+  echo "note the DESIGN.md goal of $goal is met: $ratio"
+else
+  echo "note over the DESIGN.md goal of $goal: $ratio (docs/robustness.md, 'Issue 25')"
 fi
 if claimed "$root/README.md" "$claim when every body is walked" &&
    claimed "$root/docs/robustness.md" "| **$claim** |"; then
