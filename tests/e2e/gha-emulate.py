@@ -591,6 +591,7 @@ def main():
     p.add_argument("--var", action="append", default=[])
     p.add_argument("--report")
     a = p.parse_args()
+    a.origin = os.path.abspath(a.origin)
     if bool(a.push) == bool(a.pull_request):
         p.error("give one of --push BRANCH or --pull-request HEAD_BRANCH")
     try:
