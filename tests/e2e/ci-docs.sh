@@ -72,14 +72,25 @@ def lines_after(lines, i, prefix, out):
             break
         body.append(l[len(prefix):])
     open(work + "/" + out, "w").write("\n".join(body) + "\n")
-gh = block("# .github/workflows/hotpath-tidy.yml").splitlines()
-for name, out in (("Install git, the build tools and hotpath-tidy", "github-install.sh"),
-                  ("Build the compile database", "github-build.sh"),
-                  ("hotpath-tidy on the pull request", "github-step.sh")):
-    lines_after(gh, gh.index("        run: |", gh.index("      - name: " + name)), " " * 10, out)
-gl = block("# .gitlab-ci.yml").splitlines()
-lines_after(gl, gl.index("  before_script:"), "    - ", "gitlab-before.sh")
-lines_after(gl, gl.index("  script:"), "    - ", "gitlab-script.sh")
+open(work + "/workflow.yml", "w").write(block("# .github/workflows/hotpath-tidy.yml"))
+import yaml
+gl = yaml.safe_load(block("# .gitlab-ci.yml"))
+def job(name):
+    """A GitLab job with its extends: resolved (hashes merged deeply)."""
+    j = gl[name]
+    if "extends" not in j:
+        return j
+    def merge(a, b):
+        out = dict(a)
+        for k, v in b.items():
+            out[k] = merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+        return out
+    return merge(job(j["extends"]), {k: v for k, v in j.items() if k != "extends"})
+for name, prefix in (("hotpath-tidy", "gitlab"), ("hotpath-tidy-main", "gitlab-main")):
+    j = job(name)
+    open(work + "/%s-before.sh" % prefix, "w").write("\n".join(j["before_script"]) + "\n")
+    open(work + "/%s-script.sh" % prefix, "w").write("\n".join(j["script"]) + "\n")
+    open(work + "/%s-job.json" % prefix, "w").write(__import__("json").dumps(j))
 open(work + "/pre-commit", "w").write(block("#!/bin/sh\n# .git/hooks/pre-commit"))
 entry = [l.split("entry:", 1)[1].strip() for l in block("# .pre-commit-config.yaml").splitlines() if "entry:" in l]
 open(work + "/pre-commit-entry", "w").write(entry[0] + "\n")
@@ -109,7 +120,7 @@ open(work + "/matrix-paths", "w").write(
     next(l for l in up if "path:" in l).split("path:")[1].strip() + "\n" +
     next(l for l in dl if "path:" in l).split("path:")[1].strip() + "\n")
 PY
-for f in github-install github-build github-step gitlab-before gitlab-script; do
+for f in gitlab-before gitlab-script gitlab-main-script; do
   echo "$f:"; sed 's/^/    /' "$work/$f.sh"
 done
 
@@ -159,59 +170,161 @@ check_artifacts() { # WHAT DIR
   fi
 }
 
-# GitHub Actions: the install step, the cmake step, then the hotpath-tidy
-# step with its env, each as a run block of its own (bash -e, as Actions).
-pr_clone "$work/gh"
-set +e
-(cd "$work/gh" && export PATH="$job_path" GITHUB_WORKSPACE="$work/gh" &&
-   bash -e "$work/github-install.sh" >"$work/gh-install.out" 2>&1 &&
-   bash -e "$work/github-build.sh" >/dev/null &&
-   BASE=origin/main bash -e "$work/github-step.sh") >"$work/gh.out" 2>"$work/gh.err"; rc=$?
-set -e
-echo "---- GitHub install step output"; sed 's/^/    /' "$work/gh-install.out"; echo "----"
-grep -q "^hotpath-tidy version " "$work/gh-install.out" && [ -x "$work/root/usr/bin/hotpath-tidy" ] \
-  && ok "GitHub install step: the package's hotpath-tidy runs" || bad "GitHub install step"
-git config --global --get-all safe.directory | grep -qxF "$work/gh" \
-  && ok "GitHub build step: the workspace is a safe directory" || bad "GitHub build step: safe.directory"
-echo "---- GitHub step output"; sed 's/^/    /' "$work/gh.out"; echo "----"
-[ $rc -eq 1 ] && ok "GitHub step fails the check on the finding (exit 1)" || { bad "GitHub step: exit $rc"; cat "$work/gh.err"; }
-grep -q "^::warning file=src/buf.c,line=13,col=13,title=hotpath-check-split::check function 'check_bounds'" "$work/gh.out" \
-  && [ "$(grep -c '^::' "$work/gh.out")" = 1 ] && ok "GitHub step: one annotation on src/buf.c:13" || bad "GitHub step: annotation"
-check_artifacts "GitHub step" "$work/gh"
+# GitHub Actions: the doc's workflow as written, through gha-emulate.py
+# (GitHub's merge commit, if:, the cache scopes and immutable keys, the
+# upload permissions), for a push to main, a pull request, its merge and a
+# second pull request, then a pull request from a fork.
+gha() { # LABEL ARGS... : one event; the output in $work/gha-LABEL.out, the report in .json
+  local label=$1; shift
+  (export PATH="$job_path"; python3 "$here/gha-emulate.py" "$work/workflow.yml" --job hotpath \
+     --origin "$work/gh-origin.git" --state "$work/gha-state" --workspace "$work/gha-ws" \
+     --var "HOTPATH_TIDY_DEB_URL=$HOTPATH_TIDY_DEB_URL" --report "$work/gha-$label.json" "$@") \
+    >"$work/gha-$label.out" 2>&1
+}
+report() { # LABEL PYTHON-EXPR over r (the report)
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$work/gha-$1.json" "$2"
+}
+parsed() { # LABEL: "X parsed, Y from the result cache" of the run's summary line
+  sed -n 's/^hotpath-tidy: [0-9]* TUs\{0,1\} checked: \(.*\)$/\1/p' "$work/gha-$1.out" | tail -1
+}
+show() { echo "---- $1"; sed 's/^/    /' "$work/gha-$1.out"; echo "----"; }
+push_main() { # LABEL
+  local rc=0
+  gha "$1" --push main || rc=$?
+  show "$1"
+  [ $rc -eq 0 ] && ok "GitHub push to main ($1): the whole project checked, the job passes" \
+    || bad "GitHub push to main ($1): exit $rc"
+}
+pull_request() { # LABEL BRANCH NUMBER WANT-RC [--fork]
+  local label=$1 branch=$2 n=$3 want=$4 rc=0
+  shift 4
+  gha "$label" --pull-request "$branch" --base main --number "$n" "$@" || rc=$?
+  show "$label"
+  [ $rc -eq "$want" ] && ok "GitHub pull request $label: job exit $rc" || bad "GitHub pull request $label: exit $rc, want $want"
+}
+# 1. A push to main: the whole project, the caches saved on main.
+git clone -q --bare "$src" "$work/gh-origin.git"
+push_main main-1
+[ "$(parsed main-1)" = "4 parsed, 0 from the result cache" ] \
+  && ok "  main-1 parses every TU: $(parsed main-1)" || bad "  main-1: '$(parsed main-1)'"
+[ "$(report main-1 '[c["result"] for c in r["caches"] if c["action"] == "save"]')" = "['saved']" ] \
+  && ok "  main-1 saves its cache" || bad "  main-1 cache save: $(report main-1 'r["caches"]')"
+grep -q "^hotpath-tidy version " "$work/gha-main-1.out" && [ -x "$work/root/usr/bin/hotpath-tidy" ] \
+  && ok "  the install step: the package's hotpath-tidy runs" || bad "  the install step"
+git config --global --get-all safe.directory | grep -qxF "$work/gha-ws" \
+  && ok "  the build step: the workspace is a safe directory" || bad "  the build step: safe.directory"
+# 2. Pull request 1 adds a hot check function to src/buf.c.
+git clone -q "$work/gh-origin.git" "$work/pr1"
+(cd "$work/pr1" && git checkout -q -b feature-1 && add_check_function && g commit -qam "add accessors" && git push -q origin feature-1)
+pull_request pr-1 feature-1 1 1
+[ "$(report pr-1 '[(c["restored"], c["scope"]) for c in r["caches"] if c["action"] == "restore"]')" = \
+  "[('hotpath-Linux-$(git --git-dir="$work/gh-origin.git" rev-parse main)', 'refs/heads/main')]" ] \
+  && ok "  pr-1 restores the cache main's push saved" || bad "  pr-1 restore: $(report pr-1 'r["caches"]')"
+[ "$(parsed pr-1)" = "1 parsed, 0 from the result cache" ] || [ "$(parsed pr-1)" = "1 parsed, 1 from the result cache" ] \
+  && ok "  pr-1 parses only the TU its patch touches: $(parsed pr-1)" || bad "  pr-1: '$(parsed pr-1)'"
+grep -q "^::warning file=src/buf.c,line=13,col=13,title=hotpath-check-split::check function 'check_bounds'" "$work/gha-pr-1.out" \
+  && [ "$(grep -c '^::warning' "$work/gha-pr-1.out")" = 1 ] && ok "  pr-1: one annotation, on src/buf.c:13" || bad "  pr-1: annotations"
+check_artifacts "  pr-1" "$work/gha-ws"
+[ "$(report pr-1 '[u.get("category") for u in r["uploads"] if "sarif" in u]')" = "['hotpath-tidy']" ] \
+  && ok "  pr-1 uploads the SARIF file to code scanning" || bad "  pr-1 SARIF upload: $(report pr-1 'r["uploads"]')"
+[ -s "$work/gha-state/artifacts/hotpath-fixes/hotpath-fixes.diff" ] && ok "  pr-1 uploads the fix patch" || bad "  pr-1: no fix patch artifact"
+# 3. Pull request 1, fixed, merged: the push re-checks what changed and saves.
+(cd "$work/pr1" && git apply "$work/gha-state/artifacts/hotpath-fixes/hotpath-fixes.diff" && g commit -qam "fast path" &&
+   git checkout -q main && git merge -q --no-ff -m "Merge feature-1" feature-1 && git push -q origin main)
+push_main main-2
+[ "$(parsed main-2)" = "1 parsed, 3 from the result cache" ] \
+  && ok "  main-2 re-parses only the merged change: $(parsed main-2)" || bad "  main-2: '$(parsed main-2)'"
+# 4. Pull request 2, on the new main, changes src/other.c.
+git clone -q "$work/gh-origin.git" "$work/pr2"
+(cd "$work/pr2" && git checkout -q -b feature-2 && sed -i 's/x + 1/x + 2/' src/other.c && g commit -qam other && git push -q origin feature-2)
+pull_request pr-2 feature-2 2 0
+[ "$(report pr-2 '[(c["restored"], c["scope"]) for c in r["caches"] if c["action"] == "restore"]')" = \
+  "[('hotpath-Linux-$(git --git-dir="$work/gh-origin.git" rev-parse main)', 'refs/heads/main')]" ] \
+  && ok "  pr-2 restores the cache of the merge's push" || bad "  pr-2 restore: $(report pr-2 'r["caches"]')"
+case "$(parsed pr-2)" in
+  "1 parsed, "*) ok "  pr-2 parses only the TU its patch touches: $(parsed pr-2)" ;;
+  *) bad "  pr-2: '$(parsed pr-2)'" ;;
+esac
+[ "$(grep -c '^::warning' "$work/gha-pr-2.out")" = 0 ] && ok "  pr-2: no annotation" || bad "  pr-2: annotations"
+[ "$(report pr-2 '[c for c in r["caches"] if c["action"] == "save"]')" = "[]" ] \
+  && ok "  pr-2 saves no cache of its own" || bad "  pr-2 saved a cache"
+# 5. The same change from a fork: read-only token, the upload skipped, the job passes.
+pull_request fork feature-2 3 0 --fork
+[ "$(report fork '[s["outcome"] for s in r["steps"] if "upload-sarif" in s["name"]]')" = "['skipped']" ] \
+  && ok "  a fork's pull request skips the SARIF upload it may not make" || bad "  fork: $(report fork 'r["steps"]')"
 
 # GitLab CI: before_script and script lines, in one shell that stops at the
-# first failure (GitLab runs them so).
-gitlab_job() { # DIR
-  (cd "$1" && export PATH="$job_path" CI_MERGE_REQUEST_TARGET_BRANCH_NAME=main &&
-     bash -e "$work/gitlab-before.sh" >/dev/null && bash -e "$work/gitlab-script.sh")
+# first failure (GitLab runs them so), in the project directory every job of
+# the runner uses; the cache (its paths and policy as the job says) restored
+# before and saved after, as the runner does.
+glws=$work/gl-ws
+gitlab_cache() { # restore|save PREFIX
+  python3 - "$1" "$work/$2-job.json" "$glws" "$work/gitlab-cache" <<'PY'
+import json, os, shutil, sys
+what, job, ws, store = sys.argv[1:]
+c = json.load(open(job))["cache"]
+if what == "restore" and os.path.isdir(store):
+    shutil.copytree(store, ws, dirs_exist_ok=True)
+if what == "save" and c.get("policy", "pull-push") in ("push", "pull-push"):
+    shutil.rmtree(store, ignore_errors=True)
+    for p in c["paths"]:
+        if os.path.exists(os.path.join(ws, p)):
+            shutil.copytree(os.path.join(ws, p), os.path.join(store, p))
+PY
 }
+gitlab_job() { # PREFIX (the checkout is in $glws)
+  local rc=0
+  gitlab_cache restore "$1"
+  (cd "$glws" && export PATH="$job_path" CI_MERGE_REQUEST_TARGET_BRANCH_NAME=main &&
+     bash -e "$work/$1-before.sh" >/dev/null && bash -e "$work/$1-script.sh") || rc=$?
+  [ $rc -ne 0 ] || gitlab_cache save "$1"
+  return $rc
+}
+gl_parsed() { sed -n 's/^hotpath-tidy: [0-9]* TUs\{0,1\} checked: \(.*\)$/\1/p' "$1" | tail -1; }
 rm -rf "$work/root"
-pr_clone "$work/gl"
+git clone -q "$work/origin.git" "$glws"
 set +e
-gitlab_job "$work/gl" >"$work/gl.out" 2>"$work/gl.err"; rc=$?
+gitlab_job gitlab-main >"$work/glm.out" 2>&1; rc=$?
 set -e
 [ -x "$work/root/usr/bin/hotpath-tidy" ] && ok "GitLab before_script installs the package" \
   || bad "GitLab before_script: nothing installed"
-[ $rc -eq 1 ] && ok "GitLab job fails on the finding (exit 1)" || { bad "GitLab job: exit $rc"; cat "$work/gl.err"; }
+[ $rc -eq 0 ] && ok "GitLab default-branch job checks the whole project and passes" || { bad "GitLab main job: exit $rc"; cat "$work/glm.out"; }
+[ -d "$work/gitlab-cache/build/hotpath-cache" ] && ok "  and fills the cache" || bad "  no cache saved"
+quality() { # FILE N: Code Quality JSON in GitLab's format with N findings
+  python3 "$here/codequality-required.py" "$1" --results "$2"
+}
+quality "$glws/gl-code-quality-report.json" 1 && ok "  its Code Quality report has main's one finding" || bad "  main's Code Quality report"
+rm -rf "$glws"
+pr_clone "$glws"
+set +e
+gitlab_job gitlab >"$work/gl.out" 2>"$work/gl.err"; rc=$?
+set -e
+[ $rc -eq 1 ] && ok "GitLab merge request job fails on the finding (exit 1)" || { bad "GitLab job: exit $rc"; cat "$work/gl.err"; }
 grep -q "^src/buf.c:13:13: warning: check function 'check_bounds'.*\[hotpath-check-split\]$" "$work/gl.out" \
   && ok "GitLab job log shows the finding" || bad "GitLab job log"
-check_artifacts "GitLab job" "$work/gl"
+case "$(gl_parsed "$work/gl.err")" in
+  "1 parsed, "*) ok "  with main's cache it parses only the TU the merge request touches: $(gl_parsed "$work/gl.err")" ;;
+  *) bad "  GitLab merge request parsed: '$(gl_parsed "$work/gl.err")'" ;;
+esac
+check_artifacts "GitLab job" "$glws"
+quality "$glws/gl-code-quality-report.json" 1 && ok "  its Code Quality report has the one new finding" || bad "  the merge request's Code Quality report"
 # A merge request without findings passes, also after main moved on: main
 # rewrote its old check function since the branch forked, which the branch
 # still has, so a diff against main's tip (not the merge base) would show it
 # as the branch's and fail the job.
-git clone -q "$work/origin.git" "$work/gl2"
-(cd "$work/gl2" && git checkout -q -b feature && sed -i 's/x + 1/x + 2/' src/other.c && g commit -qam other)
+rm -rf "$glws"
+git clone -q "$work/origin.git" "$glws"
+(cd "$glws" && git checkout -q -b feature && sed -i 's/x + 1/x + 2/' src/other.c && g commit -qam other)
 git clone -q "$work/origin.git" "$work/upstream"
 (cd "$work/upstream" && printf 'int old_placeholder;\n' >src/old.c && g commit -qam "main moves on" && git push -q origin main)
-(cd "$work/gl2" && git fetch -q origin)
-if gitlab_job "$work/gl2" >"$work/gl2.out" 2>&1; then
+(cd "$glws" && git fetch -q origin)
+if gitlab_job gitlab >"$work/gl2.out" 2>&1; then
   ok "GitLab job passes a merge request without findings, main having moved on"
 else
   bad "GitLab job fails a clean merge request"; cat "$work/gl2.out"
 fi
 set +e
-(cd "$work/gl2" && hotpath-tidy --diff=origin/main -p build >"$work/gl2-tip.out" 2>&1); rc=$?
+(cd "$glws" && hotpath-tidy --diff=origin/main -p build >"$work/gl2-tip.out" 2>&1); rc=$?
 set -e
 [ $rc -eq 1 ] && grep -q "src/old.c:.*warning: check function 'old_bounds'" "$work/gl2-tip.out" \
   && ok "  (against main's tip instead it would fail on main's own change: the control)" \
