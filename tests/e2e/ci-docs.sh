@@ -232,8 +232,11 @@ check_artifacts "  pr-1" "$work/gha-ws"
 (cd "$work/pr1" && git apply "$work/gha-state/artifacts/hotpath-fixes/hotpath-fixes.diff" && g commit -qam "fast path" &&
    git checkout -q main && git merge -q --no-ff -m "Merge feature-1" feature-1 && git push -q origin main)
 push_main main-2
-[ "$(parsed main-2)" = "1 parsed, 3 from the result cache" ] \
-  && ok "  main-2 re-parses only the merged change: $(parsed main-2)" || bad "  main-2: '$(parsed main-2)'"
+# buf.c, which the merge changed, and old.c, whose checks read the index's
+# record of __builtin_expect: the merged fast path added a call of it (the
+# cache's index facts are whole records: docs/project-index.md).
+[ "$(parsed main-2)" = "2 parsed, 2 from the result cache" ] \
+  && ok "  main-2 re-parses the merged change and what read its index facts: $(parsed main-2)" || bad "  main-2: '$(parsed main-2)'"
 # 4. Pull request 2, on the new main, changes src/other.c.
 git clone -q "$work/gh-origin.git" "$work/pr2"
 (cd "$work/pr2" && git checkout -q -b feature-2 && sed -i 's/x + 1/x + 2/' src/other.c && g commit -qam other && git push -q origin feature-2)
