@@ -11,6 +11,7 @@
 #   /usr/share/hotpath-tidy-<N>/rules/        the rule presets (also compiled in)
 #   /usr/share/doc/hotpath-tidy-<N>/          README, docs, copyright, changelog
 #   /usr/share/man/man1/hotpath-tidy-<N>.1.gz
+#   /usr/share/lintian/overrides/hotpath-tidy-<N>   what lintian reports and why it stays
 #
 # The command `hotpath-tidy` is an alternative (update-alternatives, from the
 # package's postinst): each installed major offers its hotpath-tidy-<N> with
@@ -33,14 +34,23 @@ install(TARGETS hotpathTidyModule hotpathTidyChecksModule
 install(DIRECTORY rules/ DESTINATION "${CMAKE_INSTALL_DATADIR}/${HOTPATH_PACKAGE}/rules"
         FILES_MATCHING PATTERN "*.yaml")
 install(FILES README.md DESTINATION "${CMAKE_INSTALL_DOCDIR}")
-install(DIRECTORY docs/ DESTINATION "${CMAKE_INSTALL_DOCDIR}" FILES_MATCHING PATTERN "*.md")
+# The pages one by one: install(DIRECTORY) would leave docs/precision/, which
+# has none, as an empty directory (lintian: package-contains-empty-directory).
+file(GLOB_RECURSE HOTPATH_DOC_PAGES RELATIVE "${PROJECT_SOURCE_DIR}/docs" CONFIGURE_DEPENDS
+     "${PROJECT_SOURCE_DIR}/docs/*.md")
+foreach(page ${HOTPATH_DOC_PAGES})
+  get_filename_component(dir "${page}" DIRECTORY)
+  install(FILES "docs/${page}" DESTINATION "${CMAKE_INSTALL_DOCDIR}/${dir}")
+endforeach()
 
 # Debian's files, from the templates in packaging/: the man page and the
 # changelog compressed as Debian wants them (gzip -9n: no name, no time).
 set(HOTPATH_PACKAGE_VERSION "${PROJECT_VERSION}-${HOTPATH_PACKAGE_RELEASE}")
-foreach(f copyright postinst prerm)
+foreach(f copyright postinst prerm lintian-overrides)
   configure_file("${CMAKE_CURRENT_LIST_DIR}/${f}.in" "${HOTPATH_PKG_OUT}/${f}" @ONLY)
 endforeach()
+install(FILES "${HOTPATH_PKG_OUT}/lintian-overrides" DESTINATION "${CMAKE_INSTALL_DATADIR}/lintian/overrides"
+        RENAME "${HOTPATH_PACKAGE}")
 configure_file("${CMAKE_CURRENT_LIST_DIR}/changelog.in" "${HOTPATH_PKG_OUT}/changelog" @ONLY)
 configure_file("${CMAKE_CURRENT_LIST_DIR}/hotpath-tidy.1.in" "${HOTPATH_PKG_OUT}/${HOTPATH_PACKAGE}.1" @ONLY)
 foreach(f changelog ${HOTPATH_PACKAGE}.1)
