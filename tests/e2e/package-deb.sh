@@ -29,12 +29,14 @@ version=$(field Version)
 [ "$(field Section)/$(field Priority)" = devel/optional ] && ok "Section devel, Priority optional" ||
   bad "Section/Priority: $(field Section)/$(field Priority)"
 depends=$(field Depends)
-for d in "clang-tidy-$m" "libclang-cpp$m (" "libllvm$m (" "libc6 (" "libstdc++6 ("; do
-  [[ $depends == *"$d"* ]] && ok "Depends on ${d% (}" || bad "Depends lacks '$d': $depends"
+# Each as a name of its own (libllvm19 is not libllvm19-dev); shlibdeps adds
+# a version where the library's shlibs file has one.
+for d in "clang-tidy-$m" "libclang-cpp$m" "libllvm$m" libc6 libstdc++6; do
+  grep -qE "(^|, )$(sed 's/[+.]/\\&/g' <<<"$d")( \(|,|$)" <<<"$depends" && ok "Depends on $d" || bad "Depends lacks $d: $depends"
 done
 
 # Every file under a path of its own major; directories may be shared.
-dpkg-deb --contents "$deb" | awk '$1 !~ /^d/ { print $6, $7, $8 }' | sed 's|^\./|/|' >"$work/files"
+dpkg-deb --contents "$deb" | awk '$1 !~ /^d/ { print $6, $7, $8 }' | sed 's|^\./|/|; s| *$||' >"$work/files"
 mt=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 unversioned=$(grep -vE "^/usr/(bin/hotpath-tidy-$m|lib/llvm-$m/bin/hotpath-tidy|lib/$mt/hotpath-tidy-$m/|share/hotpath-tidy-$m/|share/doc/hotpath-tidy-$m/|share/man/man1/hotpath-tidy-$m\.1\.gz|share/lintian/overrides/hotpath-tidy-$m)" "$work/files" || true)
 [ -z "$unversioned" ] && ok "all $(wc -l <"$work/files") files under paths of LLVM $m" || bad "files outside versioned paths: $unversioned"
