@@ -260,10 +260,15 @@ if [ "$rc" = 0 ]; then ok "pull request adding a comment: exit 0"
 else bad "pull request adding a comment: exit $rc"; cat "$work/pr-quiet.log"; fi
 
 # 4. What package.sh installs is enough on a clean machine: in the chroot,
-# after the steps above, the clone's install-deps.sh --build of each major,
+# the packages and what they pulled in removed again (the job's git, cmake,
+# gcc stay), the clone's install-deps.sh --build of each major,
 # then package.sh's configure step (HOTPATH_CHROOT_PACKAGE=build: the whole
 # package.sh there, without ccache: ~20 minutes a major on 2 cores).
+in_chroot 'pkgs=$(dpkg-query -W -f "\${Package}\n" "hotpath-tidy*" 2>/dev/null || true)
+           DEBIAN_FRONTEND=noninteractive apt-get purge -y -q --autoremove $pkgs >/dev/null'
 rm -rf "$chroot/work/src" && cp -r "$work/clone" "$chroot/work/src" && rm -rf "$chroot"/work/src/build-package-*
+installed() { in_chroot "dpkg-query -W -f '\${db:Status-Abbrev} \${Package}\n'" | awk '/^ii/ { print $2 }' | sort; }
+installed >"$work/before-build-deps"
 for m in "${majors[@]}"; do
   if [ "${HOTPATH_CHROOT_PACKAGE:-configure}" = build ]; then
     step="HOTPATH_JOBS=2 /work/src/scripts/package.sh $m"
@@ -278,5 +283,9 @@ for m in "${majors[@]}"; do
     bad "package.sh's ${HOTPATH_CHROOT_PACKAGE:-configure} step for $m on a clean Debian 12:"; tail -20 "$work/clean-package-$m.log"
   fi
 done
+# What step 4 installed goes again: the next run's step 2 starts clean.
+installed | comm -13 "$work/before-build-deps" - >"$work/build-deps"
+[ ! -s "$work/build-deps" ] ||
+  in_chroot "DEBIAN_FRONTEND=noninteractive apt-get purge -y -q --autoremove $(tr '\n' ' ' <"$work/build-deps") >/dev/null"
 echo "$pass passed, $fail failed (logs in $work)"
 [ "$fail" = 0 ]
