@@ -22,7 +22,8 @@
 # ~30 minutes on 2 cores, less with ccache).
 #   scripts/package-chroot.sh [WORKDIR]      (default /var/tmp/hotpath-chroot)
 # HOTPATH_CHROOT_MAJORS (default "19 22") the majors packaged and compared;
-# HOTPATH_CHROOT_CI_JOB=0 stops after step 2.
+# HOTPATH_CHROOT_DEBS="build-package-19/hotpath-tidy-19_*.deb ..." uses those
+# packages instead of building them; HOTPATH_CHROOT_CI_JOB=0 stops after step 2.
 # Needs root (debootstrap, chroot, mount) and the network.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,11 +36,18 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "ok   $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
-# 1. The packages, from a fresh clone (what is committed, nothing else).
+# 1. The packages, from a fresh clone (what is committed, nothing else), or
+# those HOTPATH_CHROOT_DEBS names (built by scripts/package.sh, one a major).
 rm -rf "$work/clone"
 git clone -q "$root" "$work/clone"
 debs=()
 for m in "${majors[@]}"; do
+  deb=$(printf '%s\n' ${HOTPATH_CHROOT_DEBS:-} | grep "/hotpath-tidy-${m}_[^/]*\.deb$" || true)
+  if [ -n "$deb" ]; then
+    debs+=("$(realpath "$deb")")
+    echo "package-chroot: ${debs[-1]} (given; $(du -k "$deb" | cut -f1) KiB, installed $(dpkg-deb --field "$deb" Installed-Size) KiB)"
+    continue
+  fi
   HOTPATH_PACKAGE_DIR=$work/clone/build-package-$m "$work/clone/scripts/package.sh" "$m" >"$work/package-$m.log" 2>&1 ||
     { tail -20 "$work/package-$m.log"; exit 2; }
   debs+=("$(grep '\.deb$' "$work/package-$m.log" | tail -1)")
@@ -97,6 +105,7 @@ PY
   for m in "${majors[@]}"; do
     in_chroot "cd /work/extent-buffer && rc=0 && { hotpath-tidy-$m -p . >/work/tool-$m.out 2>/work/tool-$m.err || rc=\$?; }
                echo \$rc >/work/tool-$m.rc
+               hotpath-tidy-$m -p . --fix-patch=/work/fix-$m.diff >/dev/null 2>&1 || true
                clang-tidy-$m --load=/usr/lib/$mt/hotpath-tidy-$m/libhotpathTidyModule.so -checks='-*,hotpath-*' \
                  -header-filter='^/work/' -p . check.c accessors.c main.c >/work/module-$m.out 2>/work/module-$m.err || true"
     local n
@@ -118,9 +127,17 @@ PY
     if [ -z "$first" ]; then
       first=$m
     elif cmp -s "$chroot/work/tool-$first.out" "$chroot/work/tool-$m.out"; then
-      ok "hotpath-tidy-$m and hotpath-tidy-$first print the same findings, fixes and notes ($(wc -l <"$chroot/work/tool-$m.out") lines)"
+      ok "hotpath-tidy-$m and hotpath-tidy-$first print the same findings and notes ($(wc -l <"$chroot/work/tool-$m.out") lines)"
     else
       bad "hotpath-tidy-$m and hotpath-tidy-$first differ:"; diff "$chroot/work/tool-$first.out" "$chroot/work/tool-$m.out" || true
+    fi
+    if [ "$first" = "$m" ]; then
+      [ -s "$chroot/work/fix-$m.diff" ] && ok "hotpath-tidy-$m --fix-patch: $(grep -c '^[-+][^-+]' "$chroot/work/fix-$m.diff") lines changed" ||
+        bad "hotpath-tidy-$m --fix-patch wrote no patch"
+    elif cmp -s "$chroot/work/fix-$first.diff" "$chroot/work/fix-$m.diff"; then
+      ok "hotpath-tidy-$m and hotpath-tidy-$first make the same fix patch"
+    else
+      bad "the fix patches of hotpath-tidy-$m and hotpath-tidy-$first differ:"; diff "$chroot/work/fix-$first.diff" "$chroot/work/fix-$m.diff" || true
     fi
   done
   sed 's/^/    /' "$chroot/work/tool-$first.out"
