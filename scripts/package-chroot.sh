@@ -19,7 +19,9 @@
 #    for package.sh of each major (its configure step, or all of it with
 #    HOTPATH_CHROOT_PACKAGE=build).
 # Not part of CTest (a debootstrap, ~400 MB of packages, two package builds:
-# ~30 minutes on 2 cores, less with ccache).
+# ~30 minutes on 2 cores, less with ccache: the clone's builds share the
+# tree's objects when CCACHE_BASEDIR holds both at the same depth, e.g.
+# CCACHE_BASEDIR=/work with the tree in /work/<x> and WORKDIR /work/<y>).
 #   scripts/package-chroot.sh [WORKDIR]      (default /var/tmp/hotpath-chroot)
 # HOTPATH_CHROOT_MAJORS (default "19 22") the majors packaged and compared;
 # HOTPATH_CHROOT_DEBS="build-package-19/hotpath-tidy-19_*.deb ..." uses those
