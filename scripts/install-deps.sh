@@ -1,26 +1,42 @@
 #!/usr/bin/env bash
-# Installs everything hotpath-tidy needs on a Debian 12 machine. Idempotent:
+# Installs what hotpath-tidy needs on a Debian 12 machine. Idempotent:
 # packages already present are skipped, so a second run costs one dpkg query.
+#   install-deps.sh          building, testing, samples and benchmarks (test.sh,
+#                            run-samples.sh: CI runs on a clean machine)
+#   install-deps.sh --build  building and packaging only (scripts/package.sh)
 set -euo pipefail
 
 LLVM_MAJOR="${HOTPATH_LLVM_MAJOR:-19}"
+case "${1:-}" in
+  "" | --build) ;;
+  *) echo "usage: install-deps.sh [--build]" >&2; exit 2 ;;
+esac
+# Building hotpath-tidy for LLVM_MAJOR and its package: the compilers,
+# LLVM's and clang's libraries and CMake files, cpack's DEB generator
+# (dpkg-shlibdeps, file; strip from binutils).
 packages=(
-  cmake ninja-build ccache make gcc g++ python3 git bear valgrind binutils
-  "clang-${LLVM_MAJOR}" "clang-tidy-${LLVM_MAJOR}" "clang-tools-${LLVM_MAJOR}"
+  cmake ninja-build ccache make gcc g++ python3 binutils dpkg-dev file
   "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
+)
+# The tests, the samples and the benchmarks besides.
+test_packages=(
+  git bear valgrind
+  "clang-${LLVM_MAJOR}" "clang-tidy-${LLVM_MAJOR}" "clang-tools-${LLVM_MAJOR}"
   "libclang-rt-${LLVM_MAJOR}-dev"  # clang's profile runtime: PGO cells of scripts/bench-matrix.sh
-  libgtest-dev libbenchmark-dev dpkg-dev csmith libcsmith-dev linux-perf tcl bc
+  libgtest-dev libbenchmark-dev csmith libcsmith-dev linux-perf tcl bc
   util-linux  # setpriv: the unreadable-file cases run as nobody when CI runs as root
   python3-jsonschema  # SARIF output validated against the official schema
+  lintian  # the packages checked (ctest -R package.deb)
 )
 # The second major CI builds (scripts/build-second-major.sh), whose
 # clang-tidy also shows the module refusing a foreign host.
 second=${HOTPATH_SECOND_LLVM_MAJOR:-}
 [ -n "$second" ] || { second=22; [ "$LLVM_MAJOR" = 22 ] && second=19; }
-packages+=("clang-tidy-$second" "libclang-$second-dev" "llvm-$second-dev")
+test_packages+=("clang-tidy-$second" "libclang-$second-dev" "llvm-$second-dev")
 # npm fetches that schema (tests/e2e/fetch-sarif-schema.sh); Node's own npm,
 # when there is one, is as good as Debian's.
-command -v npm >/dev/null || packages+=(npm)
+command -v npm >/dev/null || test_packages+=(npm)
+[ "${1:-}" = --build ] || packages+=("${test_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do

@@ -8,6 +8,7 @@
 #include "Options.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace hotpath::driver {
@@ -15,6 +16,11 @@ namespace hotpath::driver {
 namespace {
 
 constexpr size_t HelpColumn = 21, Width = 84;
+
+// The package of each LLVM major has its own paths (packaging/Packaging.cmake).
+#define HOTPATH_USAGE_STR2(X) #X
+#define HOTPATH_USAGE_STR(X) HOTPATH_USAGE_STR2(X)
+#define HOTPATH_USAGE_MAJOR HOTPATH_USAGE_STR(LLVM_VERSION_MAJOR)
 
 const char Overview[] =
     "OVERVIEW: hotpath-tidy: clang-tidy with the hotpath-* checks built in, and three\n"
@@ -44,7 +50,7 @@ const char Footer[] =
     "findings decide the exit status (2 when no TU could be checked).\n"
     "Assembly and other TUs clang-tidy cannot check are skipped with a note.\n"
     "Docs: README.md and docs/ci.md, docs/profile.md, docs/checks/ (installed in\n"
-    "/usr/share/doc/hotpath-tidy by the package).\n";
+    "/usr/share/doc/hotpath-tidy-" HOTPATH_USAGE_MAJOR " by its package).\n";
 
 /// \p Text in lines of at most Width columns, the first starting at
 /// column \p At, the others at HelpColumn.

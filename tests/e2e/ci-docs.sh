@@ -7,8 +7,9 @@
 # adds none must pass, also after main moved on. The GitHub and GitLab jobs
 # install hotpath-tidy as the doc says, from DEB (a cpack package of the
 # build under test, through a file:// URL), with apt-get replaced by a
-# stand-in that unpacks the package and checks that every other package
-# named is installed here; they then run the unpacked hotpath-tidy.
+# stand-in that unpacks the package, runs its postinst (the hotpath-tidy
+# alternative) and checks that every other package named is installed here;
+# they then run the unpacked hotpath-tidy.
 # Usage: ci-docs.sh HOTPATH_TIDY DOCS_CI_MD DEB
 set -euo pipefail
 tidy=$(realpath "$1") doc=$(realpath "$2") deb=$(realpath "${3:?the .deb to install}")
@@ -39,12 +40,24 @@ for a in "\$@"; do
         dpkg -s "\$d" >/dev/null 2>&1 || { echo "apt-get stand-in: \$a needs \$d, not installed" >&2; exit 1; }
       done
       dpkg-deb -x "\$a" "$work/root"
+      rm -rf "$work/control" && dpkg-deb -e "\$a" "$work/control"
+      [ ! -x "$work/control/postinst" ] || PATH="$work/alternatives:\$PATH" "$work/control/postinst" configure
       echo "apt-get stand-in: unpacked \$a (depends: \$(dpkg-deb --field "\$a" Depends))" ;;
     *) dpkg -s "\$a" >/dev/null 2>&1 || { echo "apt-get stand-in: \$a is not installed" >&2; exit 1; } ;;
   esac
 done
 SH
 chmod +x "$work/shim/apt-get"
+# The package's postinst runs with update-alternatives standing in: --install
+# LINK NAME PATH PRIORITY makes LINK a link to PATH, both under $work/root
+# (the command hotpath-tidy of the package hotpath-tidy-<N>).
+mkdir "$work/alternatives"
+cat >"$work/alternatives/update-alternatives" <<SH
+#!/bin/sh
+[ "\$1" = --install ] || { echo "update-alternatives stand-in: only --install" >&2; exit 1; }
+ln -sfn "$work/root\$4" "$work/root\$2"
+SH
+chmod +x "$work/alternatives/update-alternatives"
 # For the GitHub and GitLab jobs: the stand-in, then what the package installs.
 job_path="$work/shim:$work/root/usr/bin:$base_path"
 export HOTPATH_TIDY_DEB_URL="file://$deb"
