@@ -12,16 +12,17 @@ case "${1:-}" in
   *) echo "usage: install-deps.sh [--build]" >&2; exit 2 ;;
 esac
 # Building hotpath-tidy for LLVM_MAJOR and its package: the compilers,
-# LLVM's and clang's libraries and CMake files, cpack's DEB generator
-# (dpkg-shlibdeps, file; strip from binutils).
+# LLVM's and clang's libraries and CMake files (ClangConfig.cmake is in
+# clang-N, not libclang-N-dev: package-chroot.sh's clean machine showed it),
+# cpack's DEB generator (dpkg-shlibdeps, file; strip from binutils).
 packages=(
   cmake ninja-build ccache make gcc g++ python3 binutils dpkg-dev file
-  "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
+  "clang-${LLVM_MAJOR}" "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
 )
 # The tests, the samples and the benchmarks besides.
 test_packages=(
   git bear valgrind
-  "clang-${LLVM_MAJOR}" "clang-tidy-${LLVM_MAJOR}" "clang-tools-${LLVM_MAJOR}"
+  "clang-tidy-${LLVM_MAJOR}" "clang-tools-${LLVM_MAJOR}"
   "libclang-rt-${LLVM_MAJOR}-dev"  # clang's profile runtime: PGO cells of scripts/bench-matrix.sh
   libgtest-dev libbenchmark-dev csmith libcsmith-dev linux-perf tcl bc
   util-linux  # setpriv: the unreadable-file cases run as nobody when CI runs as root
