@@ -27,6 +27,7 @@ test_packages=(
   libgtest-dev libbenchmark-dev csmith libcsmith-dev linux-perf tcl bc
   util-linux  # setpriv: the unreadable-file cases run as nobody when CI runs as root
   python3-jsonschema  # SARIF output validated against the official schema
+  python3-yaml  # tests/e2e/gha-emulate.py and ci-docs.sh read the CI recipes as YAML
   lintian  # the packages checked (ctest -R package.deb)
 )
 # The second major CI builds (scripts/build-second-major.sh), whose
