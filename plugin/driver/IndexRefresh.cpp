@@ -1,6 +1,7 @@
 //===--- driver/IndexRefresh.cpp - the project index, up to date ----------===//
 #include "IndexRefresh.h"
 #include "CompileDatabase.h"
+#include "Paths.h"
 #include "index/ProjectIndex.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -170,16 +171,7 @@ private:
 llvm::Error Refresh::makeDirectory() {
   if (std::error_code EC = llvm::sys::fs::create_directories(shardDir()))
     return error("cannot make the index directory " + shardDir() + ": " + EC.message());
-  // The directory ignores itself in a git work tree (a build directory may
-  // be the source tree).
-  llvm::SmallString<256> Ignore(O.Dir);
-  llvm::sys::path::append(Ignore, ".gitignore");
-  if (!llvm::sys::fs::exists(Ignore)) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Ignore, EC);
-    if (!EC)
-      OS << "# hotpath-tidy's project index (docs/project-index.md)\n*\n";
-  }
+  ignoreInGit(O.Dir, "project index");
   return llvm::Error::success();
 }
 

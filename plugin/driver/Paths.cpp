@@ -4,6 +4,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace hotpath::driver {
 
@@ -27,6 +28,17 @@ std::string relativeTo(llvm::StringRef Path, llvm::StringRef Dir) {
   if (Path.starts_with(D))
     return Path.drop_front(D.size()).str();
   return Path.str();
+}
+
+void ignoreInGit(llvm::StringRef Dir, llvm::StringRef What) {
+  llvm::SmallString<256> Ignore(Dir);
+  llvm::sys::path::append(Ignore, ".gitignore");
+  if (llvm::sys::fs::exists(Ignore))
+    return;
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Ignore, EC);
+  if (!EC)
+    OS << "# hotpath-tidy's " << What << " (docs/project-index.md)\n*\n";
 }
 
 } // namespace hotpath::driver

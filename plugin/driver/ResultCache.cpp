@@ -186,15 +186,7 @@ std::unique_ptr<ResultCache> ResultCache::open(const Project &P, CacheSetup S) {
                  << "; the results of this run are not cached\n";
     return nullptr;
   }
-  // The directory ignores itself in a git work tree, as the index's does.
-  llvm::SmallString<256> Ignore(S.Dir);
-  llvm::sys::path::append(Ignore, ".gitignore");
-  if (!llvm::sys::fs::exists(Ignore)) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Ignore, EC);
-    if (!EC)
-      OS << "# hotpath-tidy's result cache (docs/project-index.md)\n*\n";
-  }
+  ignoreInGit(S.Dir, "result cache");
   std::unique_ptr<ResultCache> C(new ResultCache(std::move(S)));
   // The project root: that and the build directory; none when only "/".
   C->SourceRoot = sourceRoot(P, C->S.BuildDir);
