@@ -20,6 +20,15 @@
 # the alternative.
 set(HOTPATH_PACKAGE "hotpath-tidy-${HOTPATH_LLVM_MAJOR}")
 set(HOTPATH_TOOL_DIR "lib/llvm-${HOTPATH_LLVM_MAJOR}/bin")
+# The module's directory: the multiarch one (lib/x86_64-linux-gnu), whatever
+# prefix the build was configured for. GNUInstallDirs gives it only for
+# /usr, and the test builds, configured for /usr/local, make their package
+# with cpack -D CPACK_PACKAGING_INSTALL_PREFIX=/usr (tests/e2e/package-deb.sh).
+if(CMAKE_LIBRARY_ARCHITECTURE)
+  set(HOTPATH_LIB_DIR "lib/${CMAKE_LIBRARY_ARCHITECTURE}")
+else()
+  set(HOTPATH_LIB_DIR "${CMAKE_INSTALL_LIBDIR}")
+endif()
 set(HOTPATH_PKG_OUT "${CMAKE_BINARY_DIR}/packaging")
 set(HOTPATH_PACKAGE_RELEASE 1 CACHE STRING "Debian revision of the package (changelog's first entry)")
 set(HOTPATH_PACKAGE_MAINTAINER "hotpath-tidy maintainers <hotpath@localhost>" CACHE STRING
@@ -30,7 +39,7 @@ install(TARGETS hotpath-tidy RUNTIME DESTINATION "${HOTPATH_TOOL_DIR}")
 file(CREATE_LINK "../${HOTPATH_TOOL_DIR}/hotpath-tidy" "${HOTPATH_PKG_OUT}/${HOTPATH_PACKAGE}" SYMBOLIC)
 install(FILES "${HOTPATH_PKG_OUT}/${HOTPATH_PACKAGE}" DESTINATION "${CMAKE_INSTALL_BINDIR}")
 install(TARGETS hotpathTidyModule hotpathTidyChecksModule
-        LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}/${HOTPATH_PACKAGE}")
+        LIBRARY DESTINATION "${HOTPATH_LIB_DIR}/${HOTPATH_PACKAGE}")
 install(DIRECTORY rules/ DESTINATION "${CMAKE_INSTALL_DATADIR}/${HOTPATH_PACKAGE}/rules"
         FILES_MATCHING PATTERN "*.yaml")
 install(FILES README.md DESTINATION "${CMAKE_INSTALL_DOCDIR}")
