@@ -200,14 +200,15 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   }
   if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
     return std::move(E);
-  int Status = report(O, Out, Findings, Failures, Notes, Considered, Root, Cwd);
+  // Before the report, whose last line is clang-tidy's "N warnings treated
+  // as errors" when there are some.
   tellCacheUse(*Runs);
-  return Status;
+  return report(O, Out, Findings, Failures, Notes, Considered, Root, Cwd);
 }
 
-/// "hotpath-tidy: 3 TUs checked: 1 parsed, 2 from the result cache", the
-/// run's last line (with --diff, of the tree's side: the base side's runs,
-/// cached apart, are said in their own line).
+/// "hotpath-tidy: 3 TUs checked: 1 parsed, 2 from the result cache", said
+/// before the report (with --diff, of the tree's side: the base side's runs
+/// are not counted).
 void DatabaseRun::tellCacheUse(const std::vector<TURun> &Runs) const {
   size_t Cached = llvm::count_if(Runs, [](const TURun &R) { return R.FromCache; });
   llvm::errs() << "hotpath-tidy: " << Runs.size() << " TU" << (Runs.size() == 1 ? "" : "s")

@@ -58,7 +58,7 @@ same_file() { # LABEL EXPECTED GOT
 # same_tree LABEL A B: the same sources (the database, the index and the
 # run's outputs aside).
 same_tree() {
-  if diff -r -x hotpath-index -x compile_commands.json "$2" "$3" >"$work/tree.diff"; then ok "$1"
+  if diff -r -x hotpath-index -x hotpath-cache -x compile_commands.json "$2" "$3" >"$work/tree.diff"; then ok "$1"
   else bad "$1"; head -30 "$work/tree.diff"; fi
 }
 
