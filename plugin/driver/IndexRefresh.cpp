@@ -21,13 +21,6 @@ namespace hotpath::driver {
 
 namespace {
 
-std::string md5(llvm::StringRef Data) {
-  llvm::MD5 H;
-  H.update(Data);
-  llvm::MD5::MD5Result R;
-  H.final(R);
-  return std::string(R.digest());
-}
 
 /// The state of each file, stat()ed once and hashed only when its time
 /// stamp or size says it may have changed.
@@ -60,7 +53,7 @@ public:
     if (!S.Hash) {
       auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                              /*RequiresNullTerminator=*/false);
-      S.Hash = Buf ? md5((*Buf)->getBuffer()) : std::string();
+      S.Hash = Buf ? md5Hex((*Buf)->getBuffer()) : std::string();
     }
     return *S.Hash;
   }
@@ -108,7 +101,7 @@ std::string commandHash(Project &P, const std::string &TU) {
     Text += std::string(1, '\0') + "extra-arg-before=" + A;
   for (const std::string &A : P.extraArgs().After)
     Text += std::string(1, '\0') + "extra-arg=" + A;
-  return md5(Text);
+  return md5Hex(Text);
 }
 
 } // namespace
@@ -118,7 +111,7 @@ std::string shardCommandKey(Project &P, const std::string &TU) { return commandH
 std::string shardPath(llvm::StringRef Dir, const std::string &TU) {
   llvm::SmallString<256> P(Dir);
   llvm::sys::path::append(P, "shards",
-                          llvm::sys::path::filename(TU) + "." + md5(TU).substr(0, 16) + ".json");
+                          llvm::sys::path::filename(TU) + "." + md5Hex(TU).substr(0, 16) + ".json");
   return std::string(P);
 }
 
@@ -331,6 +324,14 @@ std::string describe(const IndexSummary &S, llvm::StringRef Dir) {
     Out += llvm::formatv(", {0} rebuilt from an older hotpath-tidy", S.Upgraded);
   Out += llvm::formatv(" ({0:f1} s)", S.Seconds);
   return Out;
+}
+
+std::string md5Hex(llvm::StringRef Data) {
+  llvm::MD5 H;
+  H.update(Data);
+  llvm::MD5::MD5Result R;
+  H.final(R);
+  return std::string(R.digest());
 }
 
 } // namespace hotpath::driver

@@ -67,6 +67,9 @@ refreshIndex(Project &P, const std::vector<std::string> &TUs, const IndexOptions
 /// The shard of \p TU in the index directory \p Dir (the base side of
 /// --diff reuses the shards of the TUs a patch leaves alone, BaseSide.h).
 std::string shardPath(llvm::StringRef Dir, const std::string &TU);
+
+/// The MD5 of \p Data, in hex: the index's and the result cache's keys.
+std::string md5Hex(llvm::StringRef Data);
 /// The compile command's part of a shard's key (its command, the extra
 /// arguments, the index format and this tool's version).
 std::string shardCommandKey(Project &P, const std::string &TU);

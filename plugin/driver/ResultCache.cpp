@@ -3,6 +3,7 @@
 #include "CheckRuns.h"
 #include "CompileDatabase.h"
 #include "ExportedFindings.h"
+#include "IndexRefresh.h"
 #include "Paths.h"
 
 #include "core/FindingData.h"
@@ -37,13 +38,6 @@ llvm::Error error(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
-std::string md5(llvm::StringRef Data) {
-  llvm::MD5 H;
-  H.update(Data);
-  llvm::MD5::MD5Result R;
-  H.final(R);
-  return std::string(R.digest());
-}
 
 std::optional<std::string> fileText(llvm::StringRef Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
@@ -147,7 +141,7 @@ std::map<DataKey, std::vector<std::string>> dataLines(llvm::StringRef DataFile,
 
 std::string contentDigest(llvm::StringRef Path) {
   std::optional<std::string> Text = fileText(Path);
-  return Text ? md5(*Text) : "missing";
+  return Text ? md5Hex(*Text) : "missing";
 }
 
 std::string ResultCache::anchor(llvm::StringRef Text, llvm::StringRef Root) {
@@ -269,7 +263,7 @@ std::optional<std::string> ResultCache::binaryKey() {
     std::optional<std::string> Text = fileText(S.Self);
     if (!Text)
       return std::nullopt;
-    Self = "binary " HOTPATH_VERSION " LLVM " LLVM_VERSION_STRING " " + md5(*Text) + "\n";
+    Self = "binary " HOTPATH_VERSION " LLVM " LLVM_VERSION_STRING " " + md5Hex(*Text) + "\n";
   }
   return Self;
 }
@@ -311,7 +305,7 @@ std::optional<std::string> ResultCache::keyOf(const Project &P, const std::strin
   K += clangTidyFilesKey(llvm::sys::path::parent_path(TU));
   for (const auto &[File, Hash] : In->second)
     K += "input " + anchor(File, Root) + " " + Hash + "\n";
-  return md5(K);
+  return md5Hex(K);
 }
 
 std::string ResultCache::entryPath(const std::string &Key) const {
@@ -326,7 +320,7 @@ std::optional<std::string> ResultCache::digestOf(llvm::StringRef Read) const {
   std::optional<std::string> Answer = S.Index->answer(Read);
   if (!Answer)
     return std::nullopt;
-  return md5(anchor(*Answer, Root));
+  return md5Hex(anchor(*Answer, Root));
 }
 
 bool ResultCache::readsHold(llvm::ArrayRef<std::pair<std::string, std::string>> Reads) const {

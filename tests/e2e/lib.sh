@@ -175,3 +175,25 @@ ir() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" ${IR_ARGS:-} >/dev/null 2>"$work/cg.err"
   sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/cg.err"
 }
+
+# The driver runs of a test: run DIR NAME ARGS... runs $ht in DIR with ARGS,
+# its output in $work/NAME.{out,err,rc}; the others judge them.
+run() {
+  local dir=$1 name=$2 rc=0
+  shift 2
+  (cd "$dir" && ulimit -c 0 && timeout 300 "$ht" "$@") >"$work/$name.out" 2>"$work/$name.err" || rc=$?
+  echo "$rc" >"$work/$name.rc"
+}
+rc_is() { # NAME WANT LABEL
+  local got
+  got=$(cat "$work/$1.rc")
+  if [ "$got" = "$2" ]; then ok "$3: exit $2"; else bad "$3: exit $got, expected $2"; sed 's/^/    /' "$work/$1.err" | head -20; fi
+}
+has_line() { # NAME STREAM LINE LABEL: LINE is exactly one line of the stream
+  if grep -q -x -F -- "$3" "$work/$1.$2"; then ok "$4"; else
+    bad "$4"; echo "    expected line: $3"; sed 's/^/    got: /' "$work/$1.$2" | head -20; fi
+}
+no_line() { # NAME STREAM ERE LABEL: no line of the stream matches ERE
+  if ! grep -q -E -- "$3" "$work/$1.$2"; then ok "$4"; else
+    bad "$4"; grep -E -- "$3" "$work/$1.$2" | sed 's/^/    got: /'; fi
+}
