@@ -112,69 +112,100 @@ std::vector<ConditionLiteral> missingConditions(ArrayRef<ConditionLiteral> Of,
 // The recorder.
 //===----------------------------------------------------------------------===//
 
-class SourceLayoutRecorder : public compat::IncludeCallbacks {
-public:
-  SourceLayoutRecorder(SourceLayout &Out, const SourceManager &SM)
-      : Out(Out), SM(SM) {}
+namespace {
+StringRef bufferAt(SourceLocation Loc, const SourceManager &SM, unsigned &Offset) {
+  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(Loc);
+  Offset = D.second;
+  return SM.getBufferData(D.first);
+}
 
-  // Each callback asks first whether the group is recorded at all: the
-  // text of a system header's conditions was built and thrown away (1,700
-  // of sqlite3.c's 4,400 groups).
+/// The tokens of a directive's condition from \p Begin to the end of its
+/// line, one space where the source had white space.
+std::string conditionText(SourceLocation Begin, const SourceManager &SM) {
+  if (!Begin.isFileID())
+    return "";
+  unsigned Off;
+  StringRef Buf = bufferAt(Begin, SM, Off);
+  Lexer L(SM.getLocForStartOfFile(SM.getFileID(Begin)), LangOptions(), Buf.begin(),
+          Buf.begin() + Off, Buf.end());
+  std::string Out;
+  Token Tok;
+  bool First = true;
+  while (!L.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
+    if (Tok.is(tok::eof) || (!First && Tok.isAtStartOfLine()))
+      break;
+    if (!First && Tok.hasLeadingSpace())
+      Out += ' ';
+    // The raw lexer has just read the token: it ends where the lexer is
+    // (no SourceManager lookup per token).
+    Out.append(L.getBufferLocation() - Tok.getLength(), Tok.getLength());
+    First = false;
+  }
+  return Out;
+}
+
+/// The one token at \p Loc: the name an #ifdef tests.
+std::string nameAt(SourceLocation Loc, const SourceManager &SM) {
+  unsigned Off;
+  StringRef Buf = bufferAt(Loc, SM, Off);
+  Lexer L(SM.getLocForStartOfFile(SM.getFileID(Loc)), LangOptions(), Buf.begin(),
+          Buf.begin() + Off, Buf.end());
+  Token Tok;
+  L.LexFromRawLexer(Tok);
+  return Tok.is(tok::raw_identifier) ? Tok.getRawIdentifier().str() : "";
+}
+} // namespace
+
+/// Records where each group's directives are and which branch was taken;
+/// what they say is read from the source when a fix asks (SourceLayout::
+/// read): building the text of every condition of a TU cost 13 M
+/// instructions on sqlite3.c, for the few groups around a fix.
+class SourceLayoutRecorder : public compat::IncludeCallbacks {
+  using Opener = SourceLayout::Opener;
+
+public:
+  SourceLayoutRecorder(SourceLayout &Out, const SourceManager &SM) : Out(Out), SM(SM) {
+    Out.SM = &SM;
+  }
+
+  // Each callback asks first whether the group is recorded at all (a
+  // system header's are not).
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind Value) override {
-    if (skipped(Loc))
-      return;
-    std::string Text = conditionText(Cond.getBegin());
-    ConditionLiteral L = literalOf(Text);
-    bool GuardForm = StringRef(L.Cond).starts_with("defined(") && !L.Positive;
-    open(Loc, "#if " + Text, L, Value == CVK_True, GuardForm);
+    if (!skipped(Loc))
+      open(Loc, Opener::If, Cond.getBegin(), false, Value == CVK_True);
   }
   void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
-    if (skipped(Loc))
-      return;
-    std::string N = Name.getIdentifierInfo()->getName().str();
-    open(Loc, "#ifdef " + N, {"defined(" + N + ")", true}, bool(MD), false);
+    if (!skipped(Loc))
+      open(Loc, Opener::Ifdef, Name.getLocation(), true, bool(MD));
   }
   void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
-    if (skipped(Loc))
-      return;
-    std::string N = Name.getIdentifierInfo()->getName().str();
-    open(Loc, "#ifndef " + N, {"defined(" + N + ")", false}, !MD, true);
+    if (!skipped(Loc))
+      open(Loc, Opener::Ifndef, Name.getLocation(), true, !MD);
   }
   void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind Value,
             SourceLocation) override {
-    if (!inRecordedGroup())
-      return;
-    std::string Text = conditionText(Cond.getBegin());
-    branch(Loc, "#elif " + Text, literalOf(Text), true, Value == CVK_True);
+    if (inRecordedGroup())
+      branch(Loc, Opener::Elif, Cond.getBegin(), false, Value == CVK_True);
   }
   void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
-    if (!inRecordedGroup())
-      return;
-    std::string N = Name.getIdentifierInfo()->getName().str();
-    branch(Loc, "#elifdef " + N, {"defined(" + N + ")", true}, true, bool(MD));
+    if (inRecordedGroup())
+      branch(Loc, Opener::Elifdef, Name.getLocation(), true, bool(MD));
   }
   void Elifdef(SourceLocation Loc, SourceRange Cond, SourceLocation) override {
-    if (!inRecordedGroup())
-      return;
-    std::string N = conditionText(Cond.getBegin());
-    branch(Loc, "#elifdef " + N, {"defined(" + N + ")", true}, true, false);
+    if (inRecordedGroup())
+      branch(Loc, Opener::Elifdef, Cond.getBegin(), false, false);
   }
   void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
-    if (!inRecordedGroup())
-      return;
-    std::string N = Name.getIdentifierInfo()->getName().str();
-    branch(Loc, "#elifndef " + N, {"defined(" + N + ")", false}, true, !MD);
+    if (inRecordedGroup())
+      branch(Loc, Opener::Elifndef, Name.getLocation(), true, !MD);
   }
   void Elifndef(SourceLocation Loc, SourceRange Cond, SourceLocation) override {
-    if (!inRecordedGroup())
-      return;
-    std::string N = conditionText(Cond.getBegin());
-    branch(Loc, "#elifndef " + N, {"defined(" + N + ")", false}, true, false);
+    if (inRecordedGroup())
+      branch(Loc, Opener::Elifndef, Cond.getBegin(), false, false);
   }
   void Else(SourceLocation Loc, SourceLocation) override {
-    if (!inRecordedGroup())
-      return;
-    branch(Loc, "#else", {}, false, /*Taken=*/true);
+    if (inRecordedGroup())
+      branch(Loc, Opener::Else, SourceLocation(), false, /*Taken=*/true);
   }
   void Endif(SourceLocation Loc, SourceLocation) override {
     if (Stack.empty())
@@ -226,60 +257,58 @@ private:
   /// Whether an #elif or #else belongs to a recorded group.
   bool inRecordedGroup() const { return !Stack.empty() && Stack.back() >= 0; }
 
+  static SourceLayout::Branch branchAt(SourceLocation Hash, SourceLocation BodyBegin,
+                                       Opener Kind, SourceLocation Test, bool TestIsName,
+                                       bool Taken) {
+    SourceLayout::Branch B;
+    B.Hash = Hash;
+    B.BodyBegin = BodyBegin;
+    B.Kind = Kind;
+    B.Test = Test;
+    B.TestIsName = TestIsName;
+    B.HasOwn = Kind != Opener::Else;
+    B.Taken = Taken;
+    return B;
+  }
+
   /// Opens a recorded group (skipped() said no).
-  void open(SourceLocation Loc, std::string Directive, ConditionLiteral Own, bool Taken,
-            bool GuardForm) {
+  void open(SourceLocation Loc, Opener Kind, SourceLocation Test, bool TestIsName, bool Taken) {
     SourceLayout::Group G;
     G.File = SM.getFileID(Loc);
-    SourceLayout::Branch B;
-    B.Hash = hashOf(Loc);
-    B.BodyBegin = nextLine(Loc);
-    B.Directive = std::move(Directive);
-    B.Own = Own;
-    B.Needs = {Own};
-    B.Taken = Taken;
-    G.Branches.push_back(std::move(B));
-    // An include guard: the first thing in its file, confirmed at #endif.
-    G.IncludeGuard = GuardForm && !Out.GroupsByFile.count(G.File) &&
+    G.Branches.push_back(branchAt(hashOf(Loc), nextLine(Loc), Kind, Test, TestIsName, Taken));
+    // An include guard: "#ifndef X" or "#if !defined(X)", the first thing
+    // in its file, confirmed at #endif.
+    auto [Listed, First] = Out.GroupsByFile.try_emplace(G.File);
+    G.IncludeGuard = First && isGuardTest(Kind, Test) &&
                      firstTokenOfFile(G.File).getLocation() == G.Branches[0].Hash;
     unsigned Index = Out.Groups.size();
     Out.Groups.push_back(std::move(G));
-    Out.GroupsByFile[Out.Groups.back().File].push_back(Index);
+    Listed->second.push_back(Index);
     Stack.push_back(static_cast<int>(Index));
   }
 
-  void branch(SourceLocation Loc, std::string Directive, ConditionLiteral Own, bool HasOwn,
+  bool isGuardTest(Opener Kind, SourceLocation Test) const {
+    if (Kind == Opener::Ifndef)
+      return true;
+    if (Kind != Opener::If)
+      return false;
+    ConditionLiteral L = literalOf(conditionText(Test, SM));
+    return StringRef(L.Cond).starts_with("defined(") && !L.Positive;
+  }
+
+  void branch(SourceLocation Loc, Opener Kind, SourceLocation Test, bool TestIsName,
               bool Taken) {
     SourceLayout::Group &G = Out.Groups[Stack.back()];
     G.IncludeGuard = false; // an #else: not a guard
-    SourceLayout::Branch B;
-    B.Hash = hashOf(Loc);
-    B.BodyBegin = nextLine(Loc);
-    B.Directive = std::move(Directive);
-    B.HasOwn = HasOwn;
-    B.Own = Own;
-    bool EarlierTaken = false;
-    for (const SourceLayout::Branch &Prev : G.Branches) {
-      if (Prev.HasOwn)
-        B.Needs.push_back(Prev.Own.negated());
-      EarlierTaken |= Prev.Taken;
-    }
-    if (HasOwn)
-      B.Needs.push_back(Own);
-    B.Taken = Taken && !EarlierTaken;
-    G.Branches.push_back(std::move(B));
-  }
-
-  StringRef bufferOf(SourceLocation Loc, unsigned &Offset) const {
-    std::pair<FileID, unsigned> D = SM.getDecomposedLoc(Loc);
-    Offset = D.second;
-    return SM.getBufferData(D.first);
+    bool EarlierTaken = llvm::any_of(G.Branches, [](const auto &B) { return B.Taken; });
+    G.Branches.push_back(
+        branchAt(hashOf(Loc), nextLine(Loc), Kind, Test, TestIsName, Taken && !EarlierTaken));
   }
 
   /// The '#' that starts the directive whose keyword is at \p Loc.
   SourceLocation hashOf(SourceLocation Loc) const {
     unsigned Off;
-    StringRef Buf = bufferOf(Loc, Off);
+    StringRef Buf = bufferAt(Loc, SM, Off);
     unsigned I = Off;
     while (I > 0 && (Buf[I - 1] == ' ' || Buf[I - 1] == '\t'))
       --I;
@@ -291,7 +320,7 @@ private:
   /// The start of the line after the (logical) line \p Loc is on.
   SourceLocation nextLine(SourceLocation Loc) const {
     unsigned Off;
-    StringRef Buf = bufferOf(Loc, Off);
+    StringRef Buf = bufferAt(Loc, SM, Off);
     size_t I = Off;
     while (I < Buf.size()) {
       if (Buf[I] == '\n' && (I == 0 || Buf[I - 1] != '\\'))
@@ -312,7 +341,7 @@ private:
   Token firstTokenAfterLine(SourceLocation Loc) const {
     SourceLocation Next = nextLine(Loc);
     unsigned Off;
-    StringRef Buf = bufferOf(Next, Off);
+    StringRef Buf = bufferAt(Next, SM, Off);
     Lexer L(SM.getLocForStartOfFile(SM.getFileID(Next)), LangOptions(), Buf.begin(),
             Buf.begin() + Off, Buf.end());
     Token Tok;
@@ -320,37 +349,52 @@ private:
     return Tok;
   }
 
-  /// The tokens of a directive's condition from \p Begin to the end of its
-  /// line, one space where the source had white space.
-  std::string conditionText(SourceLocation Begin) const {
-    if (!Begin.isFileID())
-      return "";
-    unsigned Off;
-    StringRef Buf = bufferOf(Begin, Off);
-    Lexer L(SM.getLocForStartOfFile(SM.getFileID(Begin)), LangOptions(), Buf.begin(),
-            Buf.begin() + Off, Buf.end());
-    std::string Out;
-    Token Tok;
-    bool First = true;
-    while (!L.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
-      if (Tok.is(tok::eof) || (!First && Tok.isAtStartOfLine()))
-        break;
-      if (!First && Tok.hasLeadingSpace())
-        Out += ' ';
-      // The raw lexer has just read the token: it ends where the lexer is
-      // (no SourceManager lookup per token).
-      Out.append(L.getBufferLocation() - Tok.getLength(), Tok.getLength());
-      First = false;
-    }
-    return Out;
-  }
-
   SourceLayout &Out;
   const SourceManager &SM;
   std::vector<int> Stack; // open groups, -1 for one not recorded
 };
 
-std::unique_ptr<PPCallbacks> SourceLayout::makeRecorder(const SourceManager &SM) {
+const SourceLayout::Group &SourceLayout::read(unsigned I) const {
+  Group &G = Groups[I];
+  if (G.Read)
+    return G;
+  G.Read = true;
+  for (size_t K = 0; K < G.Branches.size(); ++K) {
+    Branch &B = G.Branches[K];
+    std::string Test;
+    if (B.Kind != Opener::Else)
+      Test = B.TestIsName ? nameAt(B.Test, *SM) : conditionText(B.Test, *SM);
+    switch (B.Kind) {
+    case Opener::If:
+    case Opener::Elif:
+      B.Directive = (B.Kind == Opener::If ? "#if " : "#elif ") + Test;
+      B.Own = literalOf(Test);
+      break;
+    case Opener::Ifdef:
+    case Opener::Elifdef:
+      B.Directive = (B.Kind == Opener::Ifdef ? "#ifdef " : "#elifdef ") + Test;
+      B.Own = {"defined(" + Test + ")", true};
+      break;
+    case Opener::Ifndef:
+    case Opener::Elifndef:
+      B.Directive = (B.Kind == Opener::Ifndef ? "#ifndef " : "#elifndef ") + Test;
+      B.Own = {"defined(" + Test + ")", false};
+      break;
+    case Opener::Else:
+      B.Directive = "#else";
+      break;
+    }
+    // Its own test, and every earlier one false.
+    for (size_t P = 0; P < K; ++P)
+      if (G.Branches[P].HasOwn)
+        B.Needs.push_back(G.Branches[P].Own.negated());
+    if (B.HasOwn)
+      B.Needs.push_back(B.Own);
+  }
+  return G;
+}
+
+std::unique_ptr<compat::IncludeCallbacks> SourceLayout::makeRecorder(const SourceManager &SM) {
   return std::make_unique<SourceLayoutRecorder>(*this, SM);
 }
 
@@ -398,7 +442,7 @@ std::vector<ConditionLiteral> SourceLayout::conditionsAt(SourceLocation Loc,
   Loc = SM.getExpansionLoc(Loc);
   for (int Depth = 0; Loc.isValid() && Depth < 64; ++Depth) {
     for (auto [G, B] : enclosingInFile(Loc, SM))
-      for (const ConditionLiteral &L : Groups[G].Branches[B].Needs)
+      for (const ConditionLiteral &L : read(G).Branches[B].Needs)
         if (!llvm::is_contained(Out, L))
           Out.push_back(L);
     Loc = SM.getIncludeLoc(SM.getFileID(Loc));
@@ -447,7 +491,7 @@ std::vector<ConditionLiteral> SourceLayout::macroConditions(StringRef Name, Sour
   Def = SM.getExpansionLoc(Def);
   for (int Depth = 0; Def.isValid() && Depth < 64; ++Depth) {
     for (auto [G, B] : enclosingInFile(Def, SM)) {
-      const Group &Grp = Groups[G];
+      const Group &Grp = read(G);
       bool Everywhere = !Grp.Branches.back().HasOwn; // an #else: no branch left out
       for (unsigned I = 0; Everywhere && I < Grp.Branches.size(); ++I)
         Everywhere = definesAtTop(Grp.Branches[I].BodyBegin,
@@ -500,11 +544,11 @@ std::vector<ConditionLiteral> SourceLayout::takenWithin(SourceRange Range,
     return Out;
   bool OneFile = SM.getFileID(E) == File;
   for (unsigned G : It->second) {
-    const Group &Grp = Groups[G];
-    SourceLocation Hash = Grp.Branches.front().Hash;
+    SourceLocation Hash = Groups[G].Branches.front().Hash;
     if (OneFile ? !(B < Hash && Hash < E)
                 : !SM.isBeforeInTranslationUnit(B, Hash) || !SM.isBeforeInTranslationUnit(Hash, E))
       continue;
+    const Group &Grp = read(G);
     bool AnyTaken = false;
     for (const Branch &Br : Grp.Branches)
       if (Br.Taken) {
@@ -532,7 +576,7 @@ const SourceLayout::Group *SourceLayout::includeGuard(FileID File) const {
   auto It = GroupsByFile.find(File);
   if (It == GroupsByFile.end() || It->second.empty())
     return nullptr;
-  const Group &G = Groups[It->second.front()];
+  const Group &G = read(It->second.front());
   return G.IncludeGuard ? &G : nullptr;
 }
 
@@ -542,9 +586,9 @@ SourceLayout::Indentation SourceLayout::indentation(FileID File,
     return It->second;
   // Lines that start with white space then code: count tab-led and
   // space-led ones, and the steps by which space indentation grows. The
-  // first few thousand such lines say the file's habit; reading all of an
+  // first thousand such lines say the file's habit; reading all of an
   // amalgamation (sqlite3.c: 8 MB) cost 2% of a clang-tidy run.
-  constexpr unsigned EnoughLines = 4000;
+  constexpr unsigned EnoughLines = 1000;
   StringRef Buf = SM.getBufferData(File);
   unsigned TabLines = 0, SpaceLines = 0;
   llvm::DenseMap<unsigned, unsigned> Steps;

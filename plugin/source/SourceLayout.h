@@ -13,10 +13,12 @@
 #ifndef HOTPATH_TIDY_REWRITE_SOURCELAYOUT_H
 #define HOTPATH_TIDY_REWRITE_SOURCELAYOUT_H
 
+#include "support/Compat.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,20 +48,31 @@ std::vector<ConditionLiteral> missingConditions(llvm::ArrayRef<ConditionLiteral>
 
 class SourceLayout {
 public:
+  /// The directive that opens a branch.
+  enum class Opener : uint8_t { If, Ifdef, Ifndef, Elif, Elifdef, Elifndef, Else };
   struct Branch {
     clang::SourceLocation Hash;       // '#' of the directive that opens it
     clang::SourceLocation BodyBegin;  // the line after that directive
+    Opener Kind = Opener::If;
+    /// Where its test is written: the condition of an #if or #elif, the
+    /// name of an #ifdef (a whole condition for the #elifdef of a skipped
+    /// group).
+    clang::SourceLocation Test;
+    bool TestIsName = false;
+    bool HasOwn = true;
+    bool Taken = false;
+    // Read from the source the first time the group is asked about (read()):
+    // the preprocessor meets thousands of groups, a fix a few.
     std::string Directive;            // "#ifdef X", "#elif A > 1", "#else"
     ConditionLiteral Own;             // its own test (none for #else)
-    bool HasOwn = true;
     std::vector<ConditionLiteral> Needs; // Own, and every earlier test false
-    bool Taken = false;
   };
   struct Group {
     clang::FileID File;
     std::vector<Branch> Branches;
     clang::SourceLocation EndifHash;  // '#' of the #endif
     bool IncludeGuard = false;
+    bool Read = false;                // the branches' text is filled in
   };
   struct Include {
     clang::SourceLocation Hash, NextLine; // the directive, the line after it
@@ -74,7 +87,7 @@ public:
   };
 
   /// Callbacks that fill this record while the TU is preprocessed.
-  std::unique_ptr<clang::PPCallbacks> makeRecorder(const clang::SourceManager &SM);
+  std::unique_ptr<compat::IncludeCallbacks> makeRecorder(const clang::SourceManager &SM);
   void clear();
 
   /// What must hold for code at \p Loc to be compiled: the branches around
@@ -97,7 +110,7 @@ public:
   /// branch of which defines \p Name (a value chosen by configuration).
   std::vector<ConditionLiteral> macroConditions(llvm::StringRef Name, clang::SourceLocation Def,
                                                 const clang::SourceManager &SM) const;
-  const Group &group(unsigned I) const { return Groups[I]; }
+  const Group &group(unsigned I) const { return read(I); }
   /// The #include directives of \p File, in order.
   llvm::ArrayRef<Include> includes(clang::FileID File) const;
   /// The include guard of \p File, if it has one.
@@ -107,7 +120,11 @@ public:
 
 private:
   friend class SourceLayoutRecorder;
-  std::vector<Group> Groups;
+  /// Group \p I with its directives' text, conditions and needs filled in.
+  const Group &read(unsigned I) const;
+
+  const clang::SourceManager *SM = nullptr; // the recorder's
+  mutable std::vector<Group> Groups;         // mutable: read() fills them in
   llvm::DenseMap<clang::FileID, std::vector<unsigned>> GroupsByFile;
   llvm::DenseMap<clang::FileID, std::vector<Include>> IncludesByFile;
   mutable llvm::DenseMap<clang::FileID, Indentation> IndentCache;
