@@ -772,25 +772,17 @@ public:
     if (const MacroInfo *MI = MD->getMacroInfo(); MI && MI->isFunctionLike())
       Index.recordMacroDefinition(Name.getIdentifierInfo(), *MI);
   }
-  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
-                    const MacroArgs *) override {
-    // A set insertion a use: a macro met again at once is in the set.
-    const IdentifierInfo *II = Name.getIdentifierInfo();
-    if (II == LastExpanded)
-      return;
-    LastExpanded = II;
-    Index.recordMacroExpansion(II);
-  }
+  // Expansions: TUContext's listener records those of function-like macros
+  // (recordMacroExpansion), the only ones recordMacroDefinition keeps.
 
 private:
-  const IdentifierInfo *LastExpanded = nullptr;
   CallSiteIndex &Index;
   IncludeGraph &Includes;
   const SourceManager &SM;
 };
 } // namespace
 
-std::unique_ptr<PPCallbacks> makePreprocessorRecorder(CallSiteIndex &Index,
+std::unique_ptr<compat::IncludeCallbacks> makePreprocessorRecorder(CallSiteIndex &Index,
                                                       IncludeGraph &Includes,
                                                       const SourceManager &SM) {
   return std::make_unique<PreprocessorRecorder>(Index, Includes, SM);

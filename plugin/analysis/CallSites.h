@@ -11,6 +11,7 @@
 #ifndef HOTPATH_TIDY_ANALYSIS_CALLSITES_H
 #define HOTPATH_TIDY_ANALYSIS_CALLSITES_H
 
+#include "support/Compat.h"
 #include "support/Rules.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -110,6 +111,7 @@ public:
   void recordAddressTaken(const clang::FunctionDecl *FD);
   void recordMacroDefinition(const clang::IdentifierInfo *Macro,
                              const clang::MacroInfo &Info);
+  /// An expansion of the function-like macro \p Macro.
   void recordMacroExpansion(const clang::IdentifierInfo *Macro);
 
   /// Whether \p FD is used as a value anywhere in the TU.
@@ -164,7 +166,7 @@ private:
 };
 /// PP callbacks that feed a CallSiteIndex with macro definitions/expansions
 /// and an IncludeGraph with #include directives.
-std::unique_ptr<clang::PPCallbacks> makePreprocessorRecorder(CallSiteIndex &Index,
+std::unique_ptr<compat::IncludeCallbacks> makePreprocessorRecorder(CallSiteIndex &Index,
                                                              IncludeGraph &Includes,
                                                              const clang::SourceManager &SM);
 

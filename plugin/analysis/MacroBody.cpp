@@ -174,16 +174,25 @@ MacroBodyKind classifyMacroBody(ArrayRef<std::string> Tokens, StringRef Param) {
   return MacroBodyKind::Other;
 }
 
+bool namesFailure(StringRef N, const RuleIndex &Rules) {
+  return Rules.ReportingFunctions.contains(N) || Rules.ReportingMacros.contains(N) ||
+         Rules.NoreturnFunctions.contains(N) || Rules.MustEvaluateMacros.contains(N) ||
+         Rules.AssertMacros.contains(N) || !Rules.AssertPatterns.match(N).empty() ||
+         nameSaysReporting(N) || nameSaysAborting(N);
+}
+
+bool isEvaluatingFormWord(StringRef Word) {
+  // BodyParser's words: casts, static_cast, do/while (0), if.
+  return Word == "void" || Word == "bool" || Word == "_Bool" || Word == "int" ||
+         Word == "long" || Word == "static_cast" || Word == "do" || Word == "while" ||
+         Word == "0" || Word == "if";
+}
+
 bool isEnabledAssertBody(ArrayRef<std::string> Tokens, StringRef Param,
                          const RuleIndex &Rules) {
   if (Param.empty() || !llvm::is_contained(Tokens, Param))
     return false;
-  auto Fails = [&](StringRef N) {
-    return Rules.ReportingFunctions.contains(N) || Rules.ReportingMacros.contains(N) ||
-           Rules.NoreturnFunctions.contains(N) || Rules.MustEvaluateMacros.contains(N) ||
-           Rules.AssertMacros.contains(N) || !Rules.AssertPatterns.match(N).empty() ||
-           nameSaysReporting(N) || nameSaysAborting(N);
-  };
+  auto Fails = [&](StringRef N) { return namesFailure(N, Rules); };
   auto IsIdent = [](StringRef T) { return !T.empty() && isAsciiIdentifierStart(T[0]); };
   // A body that tests and calls something that fails, or one that hands
   // its argument to such a call first: BUG_ON(cond), assert(!(cond)), whose

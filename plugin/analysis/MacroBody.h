@@ -36,6 +36,15 @@ MacroBodyKind classifyMacroBody(llvm::ArrayRef<std::string> Tokens, llvm::String
 bool isEnabledAssertBody(llvm::ArrayRef<std::string> Tokens, llvm::StringRef Param,
                          const RuleIndex &Rules);
 
+/// Whether a call of \p Name reports or aborts, as an enabled assert's body
+/// calls (a reporting or noreturn function or macro, another assert).
+bool namesFailure(llvm::StringRef Name, const RuleIndex &Rules);
+
+/// Whether \p Word may be in an evaluating form's body besides its
+/// parameter ("void", "do", "while", "0", ...): a body with another word,
+/// and no call for which namesFailure() holds, is neither form.
+bool isEvaluatingFormWord(llvm::StringRef Word);
+
 /// The condition parameter: the one of \p Params the body \p Tokens names;
 /// none when it names none or several.
 std::optional<unsigned> conditionParameter(llvm::ArrayRef<std::string> Params,

@@ -68,7 +68,7 @@ HookGateCheck::HookGateCheck(StringRef Name, tidy::ClangTidyContext *Context)
 }
 
 namespace {
-class ErrorInjectionRecorder : public PPCallbacks {
+class ErrorInjectionRecorder : public compat::IncludeCallbacks {
 public:
   ErrorInjectionRecorder(const std::vector<std::string> &Macros, Preprocessor &PP,
                          llvm::StringSet<> &Out)
@@ -76,10 +76,13 @@ public:
     for (const std::string &M : Macros)
       this->Macros.insert(PP.getIdentifierInfo(M));
   }
+  const llvm::SmallPtrSetImpl<const IdentifierInfo *> *watchedMacros() const override {
+    return &Macros;
+  }
+  // Only the function-like expansions of Macros come here.
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
                     const MacroArgs *Args) override {
-    if (!Args || !Macros.contains(Name.getIdentifierInfo()) ||
-        Args->getNumMacroArguments() == 0)
+    if (Args->getNumMacroArguments() == 0)
       return;
     const Token *First = Args->getUnexpArgument(0);
     if (First && First->is(tok::identifier))
@@ -93,9 +96,10 @@ private:
 };
 } // namespace
 
-void HookGateCheck::registerCheckPPCallbacks(const SourceManager &, Preprocessor *PP) {
-  PP->addPPCallbacks(std::make_unique<ErrorInjectionRecorder>(
-      Settings.Gate.ErrorInjectionMacros, *PP, ErrorInjected));
+std::unique_ptr<compat::IncludeCallbacks> HookGateCheck::ppCallbacks(const SourceManager &,
+                                                                     Preprocessor &PP) {
+  return std::make_unique<ErrorInjectionRecorder>(Settings.Gate.ErrorInjectionMacros, PP,
+                                                  ErrorInjected);
 }
 
 void HookGateCheck::reset() { ErrorInjected.clear(); }

@@ -38,8 +38,8 @@ public:
 protected:
   void run(TUContext &TU) override;
   void reset() override;
-  void registerCheckPPCallbacks(const clang::SourceManager &SM,
-                                clang::Preprocessor *PP) override;
+  std::unique_ptr<compat::IncludeCallbacks> ppCallbacks(const clang::SourceManager &SM,
+                                                        clang::Preprocessor &PP) override;
 
 private:
   /// One hook: its gate planned, written and emitted, then each caller's.

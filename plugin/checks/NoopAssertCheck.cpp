@@ -33,7 +33,7 @@ std::string NoopAssertCheck::replacementBody(StringRef Param) {
 // Preprocessor: definitions, active and skipped, and uses.
 //===----------------------------------------------------------------------===//
 
-class NoopAssertPPCallbacks : public PPCallbacks {
+class NoopAssertPPCallbacks : public compat::IncludeCallbacks {
 public:
   NoopAssertPPCallbacks(NoopAssertCheck &Check, const SourceManager &SM,
                         const Preprocessor &PP)
@@ -54,9 +54,9 @@ public:
       return;
     }
     // A name no list or pattern gives is only worth lexing when its body
-    // names a parameter: a disabled form evaluates one, an enabled one
-    // tests one.
-    if (!Explained && !bodyNamesParameter(*MI) &&
+    // may be a form: a disabled form evaluates a parameter, an enabled one
+    // tests one and calls what fails.
+    if (!Explained && (!bodyNamesParameter(*MI) || !Check.mayBeAssertForm(definitionText(*MI))) &&
         Check.recognisedByName(II->getName()) == NoopAssertCheck::Recognition::None)
       return;
     // Built-in and command-line macros live in a buffer with no file; the
@@ -77,15 +77,21 @@ public:
     if (!Begin.isFileID() || SM.isInSystemHeader(Begin))
       return;
     forEachSkippedFunctionLikeDefine(Range, SM, [&](SourceLocation Name, SourceLocation Hash) {
-      add(Name, Hash, /*Active=*/false);
+      // As MacroDefined filters, from the text before lexing it.
+      DefinitionText Text = readDefinitionText(Name, SM);
+      if (Check.mayBeAssertForm(Text) || Check.explaining(Text.Name) ||
+          Check.recognisedByName(Text.Name) != NoopAssertCheck::Recognition::None)
+        add(Name, Hash, /*Active=*/false);
     });
   }
 
+  const llvm::SmallPtrSetImpl<const IdentifierInfo *> *watchedMacros() const override {
+    return &Check.AssertIdents;
+  }
+  // Only the function-like expansions of AssertIdents come here.
   void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange Range,
                     const MacroArgs *Args) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
-    if (!Args || !Check.AssertIdents.contains(II))
-      return;
     const MacroInfo *MI = MD.getMacroInfo();
     unsigned Index = Check.CondIndexOf.lookup(II);
     if (!MI || SM.isInSystemHeader(MI->getDefinitionLoc()) ||
@@ -173,6 +179,25 @@ NoopAssertCheck::NoopAssertCheck(StringRef Name, tidy::ClangTidyContext *Context
       configurationError("option AssertMacroPatterns: " + llvm::toString(std::move(E)));
 }
 
+bool NoopAssertCheck::mayBeAssertForm(const DefinitionText &Text) const {
+  if (!Text.MayNameParameter)
+    return false;
+  // Disabled and evaluating: casts, do/while (0) and if around the
+  // parameter, nothing else (classifyMacroBody).
+  if (Text.Comment || (!Text.OtherPunctuation && llvm::all_of(Text.Words, [&](StringRef W) {
+                         return isEvaluatingFormWord(W) || llvm::is_contained(Text.Params, W);
+                       })))
+    return true;
+  // Enabled: it calls something that fails (isEnabledAssertBody). The same
+  // few callees come again and again: each is asked once.
+  return llvm::any_of(Text.Called, [&](StringRef N) {
+    auto [It, New] = FailureNames.try_emplace(N);
+    if (New)
+      It->second = namesFailure(N, ruleIndex());
+    return It->second;
+  });
+}
+
 NoopAssertCheck::Recognition NoopAssertCheck::recognisedByName(StringRef Name) const {
   if (Never.contains(Name))
     return Recognition::None;
@@ -202,8 +227,9 @@ NoopAssertCheck::enabledTwin(const MacroDef &D, const SourceManager &SM,
   return nullptr;
 }
 
-void NoopAssertCheck::registerCheckPPCallbacks(const SourceManager &SM, Preprocessor *PP) {
-  PP->addPPCallbacks(std::make_unique<NoopAssertPPCallbacks>(*this, SM, *PP));
+std::unique_ptr<compat::IncludeCallbacks> NoopAssertCheck::ppCallbacks(const SourceManager &SM,
+                                                                       Preprocessor &PP) {
+  return std::make_unique<NoopAssertPPCallbacks>(*this, SM, PP);
 }
 
 void NoopAssertCheck::reset() {

@@ -20,6 +20,7 @@
 #include "core/HotpathCheck.h"
 #include "source/MacroDefinitions.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include <string>
 #include <vector>
 
@@ -60,8 +61,8 @@ public:
   };
 
 protected:
-  void registerCheckPPCallbacks(const clang::SourceManager &SM,
-                                clang::Preprocessor *PP) override;
+  std::unique_ptr<compat::IncludeCallbacks> ppCallbacks(const clang::SourceManager &SM,
+                                                        clang::Preprocessor &PP) override;
   void run(TUContext &TU) override;
   void reset() override;
 
@@ -75,6 +76,10 @@ private:
   /// kept when it may be an assert or an assert's enabled twin.
   void addDefinition(FunctionLikeDefinition Text, bool Active, const clang::Preprocessor &PP,
                      const clang::SourceManager &SM);
+  /// False when \p Text can be neither a disabled form that evaluates a
+  /// parameter nor an enabled one (what addDefinition() keeps besides the
+  /// names asked for): most function-like macros of a TU, not lexed.
+  bool mayBeAssertForm(const DefinitionText &Text) const;
   /// By name: the lists (rule set and option) or a pattern.
   Recognition recognisedByName(llvm::StringRef Name) const;
   /// The enabled twin of \p D, if any: another definition of its name in
@@ -100,6 +105,7 @@ private:
   // Macros whose uses are recorded, as identifiers: the PP callbacks run on
   // every macro.
   llvm::SmallPtrSet<const clang::IdentifierInfo *, 8> AssertIdents;
+  mutable llvm::StringMap<bool> FailureNames; // namesFailure(), by callee
   llvm::DenseMap<const clang::IdentifierInfo *, unsigned> CondIndexOf;
   std::vector<MacroDef> Defs;
   llvm::StringSet<> DefKeys; // file:offset, so a header seen twice counts once

@@ -124,7 +124,8 @@ void HotpathCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP
   if (!TU)
     return;
   TU->recordPreprocessor(SM, *PP);
-  registerCheckPPCallbacks(SM, PP);
+  if (std::unique_ptr<compat::IncludeCallbacks> Own = ppCallbacks(SM, *PP))
+    TU->addPPCallbacks(std::move(Own));
 }
 
 void HotpathCheck::check(const MatchFinder::MatchResult &Result) {

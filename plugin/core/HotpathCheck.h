@@ -14,6 +14,7 @@
 #ifndef HOTPATH_TIDY_CORE_HOTPATHCHECK_H
 #define HOTPATH_TIDY_CORE_HOTPATHCHECK_H
 
+#include "support/Compat.h"
 #include "core/Finding.h"
 #include "core/Options.h"
 #include "core/TUContext.h"
@@ -42,10 +43,13 @@ public:
 protected:
   /// The check's pipeline over one TU, once the whole TU was seen.
   virtual void run(TUContext &TU) = 0;
-  /// The check's own preprocessor callbacks, if any; only called when its
-  /// options are valid.
-  virtual void registerCheckPPCallbacks(const clang::SourceManager &SM,
-                                        clang::Preprocessor *PP) {}
+  /// The check's own preprocessor callbacks, if any; only asked for when
+  /// its options are valid. They hear the TU's events through the one
+  /// listener the checks share (TUContext::addPPCallbacks).
+  virtual std::unique_ptr<compat::IncludeCallbacks> ppCallbacks(const clang::SourceManager &SM,
+                                                                clang::Preprocessor &PP) {
+    return nullptr;
+  }
   /// Drops per-TU state.
   virtual void reset() {}
 

@@ -53,6 +53,13 @@ public:
   /// Records the preprocessor's #if groups, includes and macros, once per
   /// preprocessor.
   void recordPreprocessor(const clang::SourceManager &SM, clang::Preprocessor &PP);
+  /// A check's own callbacks, beside the recorders: one listener on the
+  /// preprocessor forwards the events any of them takes (a chain of one
+  /// PPCallbacks a check cost a virtual call a level on every macro
+  /// expansion of the TU). It forwards MacroExpands, MacroDefined,
+  /// SourceRangeSkipped, the #if family and the includes: a callback that
+  /// takes another event must be added to PPFanout first.
+  void addPPCallbacks(std::unique_ptr<compat::IncludeCallbacks> CB);
   /// The AST of the TU, once parsed; what was built for another is dropped.
   void setAST(clang::ASTContext &Ctx);
 
@@ -86,6 +93,7 @@ private:
   std::shared_ptr<const index::ProjectIndex> Project;
   clang::ASTContext *Ctx = nullptr;
   clang::Preprocessor *PP = nullptr;
+  class PPFanout *Fanout = nullptr; // owned by *PP
   const clang::tidy::ClangTidyContext *Tidy = nullptr; // the build directory, the file
   std::optional<BuildMode> Mode;
   CallSiteIndex Sites;

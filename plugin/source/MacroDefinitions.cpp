@@ -240,6 +240,118 @@ void forEachSkippedFunctionLikeDefine(SourceRange Skipped, const SourceManager &
   });
 }
 
+DefinitionText readDefinitionText(SourceLocation NameLoc, const SourceManager &SM) {
+  DefinitionText Out;
+  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(NameLoc);
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(D.first, &Invalid);
+  if (Invalid || D.second >= Buf.size())
+    return Out;
+  StringRef Text = Buf.drop_front(D.second);
+  auto WordEnd = [&](size_t From) {
+    while (From < Text.size() && isAsciiIdentifierContinue(Text[From]))
+      ++From;
+    return From;
+  };
+  size_t I = WordEnd(0);
+  Out.Name = Text.take_front(I);
+  if (I >= Text.size() || Text[I] != '(')
+    return Out;
+  // The parameters, up to ')': "..." is __VA_ARGS__.
+  llvm::SmallVector<StringRef, 4> &Params = Out.Params;
+  size_t Close = Text.find(')', I);
+  if (Close == StringRef::npos)
+    return Out;
+  for (size_t P = I + 1; P < Close;) {
+    if (isAsciiIdentifierStart(Text[P])) {
+      size_t E = WordEnd(P);
+      Params.push_back(Text.slice(P, E));
+      P = E;
+    } else if (Text.substr(P, 3) == "...") {
+      Params.push_back("__VA_ARGS__");
+      P += 3;
+    } else {
+      ++P;
+    }
+  }
+  // The body, to the end of the logical line.
+  auto Continued = [&](size_t P) {
+    return Text[P] == '\\' && P + 1 < Text.size() && (Text[P + 1] == '\n' || Text[P + 1] == '\r');
+  };
+  auto SkipContinuation = [&](size_t P) {
+    return P + (Text[P + 1] == '\r' && P + 2 < Text.size() && Text[P + 2] == '\n' ? 3 : 2);
+  };
+  for (size_t P = Close + 1; P < Text.size() && Text[P] != '\n';) {
+    char C = Text[P];
+    if (Continued(P)) {
+      P = SkipContinuation(P);
+      continue;
+    }
+    if (C == '/' && P + 1 < Text.size() && (Text[P + 1] == '*' || Text[P + 1] == '/')) {
+      // A comment: its words are none of the body's.
+      Out.Comment = true;
+      if (Text[P + 1] == '/')
+        break;
+      size_t End = Text.find("*/", P + 2);
+      P = End == StringRef::npos ? Text.size() : End + 2;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      // A literal: punctuation, its text no word.
+      Out.OtherPunctuation = true;
+      size_t Q = P + 1;
+      while (Q < Text.size() && Text[Q] != C && Text[Q] != '\n')
+        Q += Text[Q] == '\\' ? 2 : 1;
+      P = Q + 1;
+      continue;
+    }
+    if (!isAsciiIdentifierContinue(C)) {
+      if (!isHorizontalWhitespace(C) && C != '\r' && !StringRef("(){}!;<>").contains(C))
+        Out.OtherPunctuation = true;
+      ++P;
+      continue;
+    }
+    size_t E = WordEnd(P);
+    StringRef Word = Text.slice(P, E);
+    Out.Words.push_back(Word);
+    Out.MayNameParameter |= llvm::is_contained(Params, Word);
+    // A '(' after blanks and continuations: the word is called.
+    size_t N = E;
+    while (N < Text.size() && (isHorizontalWhitespace(Text[N]) || Continued(N)))
+      N = Continued(N) ? SkipContinuation(N) : N + 1;
+    if (N < Text.size() && Text[N] == '(')
+      Out.Called.push_back(Word);
+    P = E;
+  }
+  return Out;
+}
+
+DefinitionText definitionText(const MacroInfo &MI) {
+  DefinitionText Out;
+  for (const IdentifierInfo *P : MI.params())
+    Out.Params.push_back(P->getName());
+  ArrayRef<Token> Toks = MI.tokens();
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    const Token &T = Toks[I];
+    StringRef Word;
+    if (const IdentifierInfo *II = T.getIdentifierInfo())
+      Word = II->getName();
+    else if (T.is(tok::numeric_constant) && T.getLiteralData())
+      Word = StringRef(T.getLiteralData(), T.getLength());
+    if (Word.empty()) {
+      Out.OtherPunctuation |=
+          !T.isOneOf(tok::l_paren, tok::r_paren, tok::l_brace, tok::r_brace, tok::exclaim,
+                     tok::semi, tok::less, tok::greater);
+      continue;
+    }
+    Out.Words.push_back(Word);
+    Out.MayNameParameter |= llvm::is_contained(Out.Params, Word);
+    if (I + 1 < Toks.size() && Toks[I + 1].is(tok::l_paren))
+      Out.Called.push_back(Word);
+  }
+  return Out;
+}
+
 bool bodyNamesParameter(const MacroInfo &MI) {
   if (MI.getNumParams() == 0 || MI.getNumTokens() == 0 || MI.getNumTokens() > 64)
     return false;

@@ -13,6 +13,7 @@
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -64,6 +65,26 @@ std::string definitionKey(clang::SourceLocation NameLoc, const clang::SourceMana
 void forEachSkippedFunctionLikeDefine(
     clang::SourceRange Skipped, const clang::SourceManager &SM,
     llvm::function_ref<void(clang::SourceLocation, clang::SourceLocation)> F);
+
+/// What the text of a function-like definition says before it is lexed:
+/// its name, and whether a word of its body is spelt as one of its
+/// parameters (comments included, so it may say yes where the lexer would
+/// not; never no where a parameter is named). Skipped blocks hold many
+/// definitions that no check keeps.
+struct DefinitionText {
+  llvm::StringRef Name;
+  llvm::SmallVector<llvm::StringRef, 4> Params;   // "..." as __VA_ARGS__
+  bool MayNameParameter = false;
+  /// The body's words (identifiers, numbers) and those a '(' follows.
+  llvm::SmallVector<llvm::StringRef, 16> Words, Called;
+  /// Punctuation other than "(){}!;<>", or a comment (which may hide a
+  /// token between two words).
+  bool OtherPunctuation = false, Comment = false;
+};
+DefinitionText readDefinitionText(clang::SourceLocation NameLoc, const clang::SourceManager &SM);
+/// The same from a definition the preprocessor has read (no name, no
+/// comments).
+DefinitionText definitionText(const clang::MacroInfo &MI);
 
 /// True when the directives between the definitions starting at \p A and
 /// \p B (one file, A first) put them on two sides of one #if: on the way

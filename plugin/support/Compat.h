@@ -26,6 +26,7 @@
 #if LLVM_VERSION_MAJOR < 22
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #endif
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Config/llvm-config.h"
 
 #include <memory>
@@ -45,6 +46,12 @@ public:
   /// The same directive as written: \p FileName without its <> or "".
   virtual void includeDirective(clang::SourceLocation HashLoc, llvm::StringRef FileName,
                                 bool IsAngled) {}
+  /// For a listener on TUContext's one PPCallbacks: the macros whose
+  /// function-like expansions its MacroExpands takes, the only ones it is
+  /// given; null for none. The set may grow as the TU is read.
+  virtual const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> *watchedMacros() const {
+    return nullptr;
+  }
 
 #if LLVM_VERSION_MAJOR >= 17
   void InclusionDirective(clang::SourceLocation HashLoc, const clang::Token &,

@@ -7,7 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/NoopAssertCheck.h"
+#include "CheckRunner.h"
 #include "TestHelpers.h"
+#include "source/MacroDefinitions.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "gtest/gtest.h"
 
 using hotpath::NoopAssertCheck;
@@ -124,6 +129,66 @@ INSTANTIATE_TEST_SUITE_P(
 //===----------------------------------------------------------------------===//
 // Both branches, side effects, check functions, what is never touched.
 //===----------------------------------------------------------------------===//
+
+// What a skipped definition's text says (read before lexing it, to skip
+// those no check keeps) is what the lexer reads in the same definition,
+// active: the words, the calls and the parameters, comments aside.
+TEST(NoopAssertDefinitionText, TheTextReadsAsTheLexerDoes) {
+  std::string Code = R"c(#define ASSERT(x) do { if (!(x)) abort(); } while (0)
+#define DISABLED(x) ((void)(x))
+#define TWO(a, b) ((a) < (b) ? 0 : report ("%d", a))
+#define CONT(cond, ...) \
+  ((cond) ? (void)0 : \
+   log_error(__VA_ARGS__))
+#define NOPARAM(x) (0)
+#define OBJ 1
+#define COMMENTED(x) (void) /* not */ (x)
+int f;
+)c";
+  std::unique_ptr<clang::ASTUnit> AST =
+      hotpath::test::buildAST(Code, "input.c", {"-std=c11", "-w"});
+  ASSERT_TRUE(AST);
+  clang::Preprocessor &PP = AST->getPreprocessor();
+  const clang::SourceManager &SM = AST->getSourceManager();
+  auto Join = [](llvm::ArrayRef<llvm::StringRef> W) {
+    std::string Out;
+    for (llvm::StringRef S : W)
+      Out += (Out.empty() ? "" : " ") + S.str();
+    return Out;
+  };
+  struct Want {
+    const char *Name, *Params, *Words, *Called;
+    bool NamesParameter, Punctuation, Comment;
+  };
+  for (const Want &W : std::initializer_list<Want>{
+           {"ASSERT", "x", "do if x abort while 0", "if abort while", true, false, false},
+           {"DISABLED", "x", "void x", "", true, false, false},
+           {"TWO", "a b", "a b 0 report a", "report", true, true, false},
+           {"CONT", "cond __VA_ARGS__", "cond void 0 log_error __VA_ARGS__", "log_error",
+            true, true, false},
+           {"NOPARAM", "x", "0", "", false, false, false},
+           {"COMMENTED", "x", "void x", "", true, false, true}}) {
+    SCOPED_TRACE(W.Name);
+    const clang::MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo(W.Name));
+    ASSERT_TRUE(MI);
+    hotpath::DefinitionText Read = hotpath::readDefinitionText(MI->getDefinitionLoc(), SM);
+    hotpath::DefinitionText Lexed = hotpath::definitionText(*MI);
+    EXPECT_EQ(Read.Name, W.Name);
+    for (const hotpath::DefinitionText *T : {&Read, &Lexed}) {
+      EXPECT_EQ(Join(T->Params), W.Params);
+      EXPECT_EQ(Join(T->Words), W.Words);
+      EXPECT_EQ(Join(T->Called), W.Called);
+      EXPECT_EQ(T->MayNameParameter, W.NamesParameter);
+      EXPECT_EQ(T->OtherPunctuation, W.Punctuation);
+    }
+    EXPECT_EQ(Read.Comment, W.Comment); // the lexer drops comments
+  }
+  // An object-like macro has no parameter list to read.
+  hotpath::DefinitionText Obj = hotpath::readDefinitionText(
+      PP.getMacroInfo(PP.getIdentifierInfo("OBJ"))->getDefinitionLoc(), SM);
+  EXPECT_EQ(Obj.Name, "OBJ");
+  EXPECT_FALSE(Obj.MayNameParameter);
+}
 
 TEST(NoopAssert, SkippedBranchIsSeenWhenAssertsAreOn) {
   std::string Code = R"c(#include <stdio.h>
