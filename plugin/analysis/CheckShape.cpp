@@ -730,6 +730,22 @@ std::optional<CheckShape> ShapeReader::read(const CompoundStmt *Body) {
 }
 } // namespace
 
+bool mayHaveCheckShape(const FunctionDecl *FD) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body)
+    return false;
+  for (const Stmt *S : Body->body()) {
+    if (isa<IfStmt>(S))
+      return true;
+    // readStatements goes on past these (an assignment only to a local
+    // declared without a value: a superset here).
+    const auto *Op = dyn_cast<BinaryOperator>(S);
+    if (!isa<DeclStmt, NullStmt>(S) && !(Op && Op->isAssignmentOp()))
+      return false;
+  }
+  return false;
+}
+
 std::optional<CheckShape> recogniseShape(const FunctionDecl *FD, const RuleIndex &Rules,
                                          const ASTContext &Ctx, ShapeFailure *Why,
                                          FailurePaths Paths) {

@@ -152,6 +152,12 @@ struct ShapeFailure {
 /// The rule as a clause: "branch 2 does more than report and leave".
 std::string describe(const ShapeFailure &F);
 
+/// False when \p FD's body cannot have the shape: no if comes before its
+/// first statement that is neither a declaration nor an assignment, so
+/// recogniseShape would find no branch. A look at the top statements, for
+/// every definition of a TU; recogniseShape reads the rest, and says why.
+bool mayHaveCheckShape(const clang::FunctionDecl *FD);
+
 /// The check-function shape of \p FD's body, or none, with why in \p Why.
 /// Says nothing about the purity of the preamble and conditions: callers
 /// decide what they need.

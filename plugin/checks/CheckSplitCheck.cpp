@@ -240,6 +240,10 @@ std::optional<CheckShape> CheckSplitCheck::shapeOf(const FunctionDecl *FD, bool 
       explainStep(FD->getLocation(), Twine("not a candidate: ") + describe(Why));
     return std::nullopt;
   }
+  // Most definitions end here, before a ShapeReader is set up; explain
+  // mode reads on, for recogniseShape's reason.
+  if (!Explain && !mayHaveCheckShape(FD))
+    return std::nullopt;
   ShapeFailure ShapeWhy;
   // The slow path is the original body: only what the fast path
   // evaluates must be pure and exact, so failure paths may do anything.

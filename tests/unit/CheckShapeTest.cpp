@@ -50,6 +50,9 @@ std::string modelOf(const std::string &Code,
         hotpath::recogniseShape(FD, Index, Ctx, &Why, Paths);
     if (!Shape)
       return "no: " + hotpath::describe(Why);
+    // The cheap look the check takes first must never turn a shape away.
+    if (!hotpath::mayHaveCheckShape(FD))
+      return "read, but mayHaveCheckShape said no";
     std::string Out;
     for (const hotpath::PreambleValue &V : Shape->Values)
       Out += V.Var->getName().str() + "=" + text(V.Value, Ctx) + "@" +
@@ -85,6 +88,29 @@ struct Case {
 void PrintTo(const Case &C, std::ostream *OS) { *OS << C.Name; }
 
 class CheckShape : public ::testing::TestWithParam<Case> {};
+
+// Bodies whose first statement past the declarations and assignments is no
+// if: no shape, and the cheap look says so without reading them.
+TEST(CheckShapeFilter, NoIfBeforeTheWorkIsNoShape) {
+  for (const char *Code : {"int g(int); int f(int n) { int r = g(n); g(r); if (r) return 1; "
+                           "return 0; }",
+                           "void f(void) { }",
+                           "int f(int n) { n = n + 1; while (n) n--; return n; }"}) {
+    SCOPED_TRACE(Code);
+    std::unique_ptr<ASTUnit> AST = hotpath::test::buildAST(Code, "input.c", {"-std=c11", "-w"});
+    ASSERT_TRUE(AST);
+    for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
+        EXPECT_FALSE(hotpath::mayHaveCheckShape(FD));
+  }
+  std::unique_ptr<ASTUnit> AST = hotpath::test::buildAST(
+      "int f(int n) { int r; r = n * 2; ; if (r > 9) return -1; return r; }", "input.c",
+      {"-std=c11", "-w"});
+  ASSERT_TRUE(AST);
+  for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
+      EXPECT_TRUE(hotpath::mayHaveCheckShape(FD));
+}
 
 TEST_P(CheckShape, ModelAsRead) {
   EXPECT_EQ(modelOf(GetParam().Code), GetParam().Model) << GetParam().Code;
