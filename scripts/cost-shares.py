@@ -44,7 +44,8 @@ FEATURES = [
       r"includeDirective)\("]),
     ("macro definitions and expansions, includes (PP callbacks)",
      [r"hotpath::\(anonymous namespace\)::PreprocessorRecorder::"
-      r"(MacroDefined|MacroExpands|inclusion)\("]),
+      r"(MacroDefined|MacroExpands|inclusion)\(",
+      r"hotpath::CallSiteIndex::recordMacroExpansion\("]),
     ("noop-assert: assert definitions and uses (PP callbacks)",
      [r"hotpath::NoopAssertPPCallbacks::(MacroDefined|MacroExpands|SourceRangeSkipped)\("]),
     ("hook-gate: error-injection macros (PP callbacks)",
@@ -73,7 +74,10 @@ def inclusive(path):
     costs = {}
     for line in out.splitlines():
         m = LINE.match(line)
-        if not m or "PROGRAM TOTALS" in line or re.search(r"'\d+$", m.group(2)):
+        # Recursion cycles and lambdas (whose names start with their
+        # function's, which counts them already) are left out.
+        if (not m or "PROGRAM TOTALS" in line or re.search(r"'\d+$", m.group(2))
+                or "::{lambda" in m.group(2)):
             continue
         name = m.group(2)
         costs[name] = costs.get(name, 0) + int(m.group(1).replace(",", ""))
