@@ -467,9 +467,16 @@ void NoopAssertCheck::explainMacro(const MacroDef &D, Recognition How, const Mac
                                "' (assert_macro_patterns, AssertMacroPatterns)");
     break;
   case Recognition::Twin:
-    explainStep(Twin->NameLoc, "assert-like by structure: this definition, on the other "
-                               "side of the same #if, tests the same parameter and reports "
-                               "or aborts");
+    // The name is recognised by one definition and its twin; another
+    // definition of the name (the enabled one, say) has no twin of its own.
+    if (Twin)
+      explainStep(Twin->NameLoc, "assert-like by structure: this definition, on the other "
+                                 "side of the same #if, tests the same parameter and "
+                                 "reports or aborts");
+    else
+      explainStep(D.NameLoc, "assert-like by structure: another definition of this name "
+                             "only evaluates its parameter, and the one on the other side "
+                             "of its #if tests it and reports or aborts");
     break;
   case Recognition::None:
     explainStep(D.NameLoc, "not assert-like: no list names it, no pattern matches it, and "
