@@ -18,6 +18,8 @@
 #include "gtest/gtest.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -525,6 +527,62 @@ TEST(ProjectIndexShardFile, TheKeyIsReadWithoutTheRecords) {
   llvm::Expected<KeyFile> Cut = readShardKey(Path);
   ASSERT_FALSE(static_cast<bool>(Cut));
   EXPECT_EQ(llvm::toString(Cut.takeError()).rfind(Path + ": not valid JSON", 0), 0u);
+}
+
+// The key as written is read by a scanner of that one layout; any other
+// layout of the same JSON (spaces, another field order, escapes in a path)
+// reads the same through the general parser, and a broken key is the same
+// error either way.
+TEST(ProjectIndexShardFile, AKeyReadsTheSameInAnyLayout) {
+  KeyFile K;
+  K.TU = "/p/src/a \"quoted\" \\ name.c";
+  K.Key.Command = "ab533d6791e74fbab54c83788f0026f3";
+  K.Records = "11900e6df05dcc09bd36db002d4c8023";
+  K.Key.Inputs = {{"/p/include/x.h", 345, 1673086324000000000, "71d5e3ddcf1ef4b1502cf236e533e4d2"},
+                  {"/p/src/a \"quoted\" \\ name.c", 0, -5, "00000000000000000000000000000000"},
+                  {"/p/include/y.h", 12776, 7, "281dd9f48d9665fb62dafc6ab63a9df5"}};
+  auto Same = [&](llvm::StringRef Text) {
+    llvm::Expected<KeyFile> R = parseKeyFile(Text, "k");
+    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+    EXPECT_EQ(R->TU, K.TU);
+    EXPECT_EQ(R->Records, K.Records);
+    EXPECT_EQ(R->Key.Command, K.Key.Command);
+    EXPECT_TRUE(R->Key.Inputs == K.Key.Inputs);
+  };
+  std::string Written = toJSON(K);
+  Same(Written);
+  KeyFile Plain = K;
+  Plain.TU = "/p/src/a.c";
+  Plain.Key.Inputs[1].File = "/p/src/a.c";
+  std::string PlainText = toJSON(Plain);
+  {
+    llvm::Expected<KeyFile> R = parseKeyFile(PlainText, "k");
+    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+    EXPECT_TRUE(R->Key.Inputs == Plain.Key.Inputs);
+    EXPECT_EQ(R->TU, "/p/src/a.c");
+  }
+  // The same JSON pretty-printed, and with the fields of an input reordered.
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Written);
+  ASSERT_TRUE(static_cast<bool>(V));
+  Same(llvm::formatv("{0:2}", *V).str());
+  std::string Reordered = Written;
+  std::string From = "{\"file\":\"/p/include/y.h\",\"size\":12776,";
+  ASSERT_NE(Reordered.find(From), std::string::npos);
+  Reordered.replace(Reordered.find(From), From.size(), "{\"size\":12776,\"file\":\"/p/include/y.h\",");
+  Same(Reordered);
+  // Broken: an input without its hash, in the written layout.
+  std::string NoHash = PlainText;
+  size_t At = NoHash.find(",\"hash\":\"281d");
+  ASSERT_NE(At, std::string::npos);
+  NoHash.erase(At, std::string(",\"hash\":\"281dd9f48d9665fb62dafc6ab63a9df5\"").size());
+  llvm::Expected<KeyFile> Bad = parseKeyFile(NoHash, "k");
+  ASSERT_FALSE(static_cast<bool>(Bad));
+  EXPECT_EQ(llvm::toString(Bad.takeError()),
+            "k: inputs[2]: needs \"file\", \"size\", \"mtime\" and \"hash\"");
+  // Trailing text after the key is not a key.
+  llvm::Expected<KeyFile> Trailing = parseKeyFile(PlainText.substr(0, PlainText.size() - 1) + "x", "k");
+  ASSERT_FALSE(static_cast<bool>(Trailing));
+  EXPECT_EQ(llvm::toString(Trailing.takeError()).rfind("k: not valid JSON", 0), 0u);
 }
 
 //===----------------------------------------------------------------------===//

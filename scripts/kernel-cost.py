@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Per-TU cost of hotpath-tidy on the kernel against `clang -fsyntax-only`
+(issue 26): CPU (user+sys) and peak memory of
+
+  1. clang-19 -fsyntax-only with the TU's own compile command;
+  2. hotpath-tidy on that TU with the project index (built beforehand by
+     `hotpath-tidy --index-only -p TREE --index-dir=INDEX`), no result cache;
+  3. the same with --no-index.
+
+    scripts/kernel-cost.py TREE INDEX mm/slub.c fs/btrfs/extent_io.c [--runs N]
+
+Each figure is the least of N runs (default 3): the machine is shared, and
+the least is the run least disturbed. Prints one table, ratios to clang.
+"""
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOL = os.environ.get('HOTPATH_TIDY', os.path.join(ROOT, 'build', 'plugin', 'hotpath-tidy'))
+CLANG = os.environ.get('HOTPATH_CLANG', 'clang-19')
+
+
+
+
+def best(argv, cwd, runs):
+    cpus, rss = [], []
+    for _ in range(runs):
+        # ru_maxrss of RUSAGE_CHILDREN is the largest child so far, so each
+        # run goes through a fresh /usr/bin/time-like wrapper: GNU time's %M.
+        timed = ['/usr/bin/time', '-f', '%U %S %M', '-o', '/dev/stderr'] + argv
+        p = subprocess.run(timed, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        last = p.stderr.decode(errors='replace').strip().splitlines()[-1].split()
+        if p.returncode not in (0, 1) or len(last) != 3:
+            sys.exit('kernel-cost: %s failed (exit %d):\n%s' % (
+                shlex.join(argv), p.returncode, p.stderr.decode(errors='replace')[-2000:]))
+        cpus.append(float(last[0]) + float(last[1]))
+        rss.append(int(last[2]) / 1024.0)
+    return min(cpus), min(rss)
+
+
+def syntax_only(entry):
+    args = entry.get('arguments') or shlex.split(entry['command'])
+    out, skip = [CLANG], False
+    for a in args[1:]:
+        if skip:
+            skip = False
+            continue
+        if a == '-o':
+            skip = True
+            continue
+        if a in ('-c', '-S') or a.startswith('-Wp,-MMD') or a.startswith('-Wp,-MD'):
+            continue
+        out.append(a)
+    return out + ['-fsyntax-only']
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('tree')
+    ap.add_argument('index')
+    ap.add_argument('tus', nargs='+')
+    ap.add_argument('--runs', type=int, default=3)
+    a = ap.parse_args()
+    tree = os.path.abspath(a.tree)
+    db_path = os.path.join(tree, 'compile_commands.json')
+    try:
+        with open(db_path) as f:
+            db = {os.path.realpath(os.path.join(e['directory'], e['file'])): e for e in json.load(f)}
+    except (OSError, ValueError) as e:
+        sys.exit('kernel-cost: cannot read %s: %s' % (db_path, e))
+    print('%-24s %22s %28s %28s' % ('TU', 'clang -fsyntax-only', 'hotpath-tidy + index', 'hotpath-tidy --no-index'))
+    for tu in a.tus:
+        entry = db.get(os.path.realpath(os.path.join(tree, tu)))
+        if entry is None:
+            sys.exit('kernel-cost: %s is not in %s' % (tu, db_path))
+        base = best(syntax_only(entry), entry['directory'], a.runs)
+        common = [TOOL, '-p', tree, '--no-cache', '--config={CheckOptions: {RuleSet: linux-kernel}}']
+        withidx = best(common + ['--index-dir=' + os.path.abspath(a.index), tu], tree, a.runs)
+        noidx = best(common + ['--no-index', tu], tree, a.runs)
+        def cell(m):
+            return '%6.2f s %6.0f MB (%.2fx %.2fx)' % (m[0], m[1], m[0] / base[0], m[1] / base[1])
+        print('%-24s %7.2f s %6.0f MB  %s %s' % (tu, base[0], base[1], cell(withidx), cell(noidx)))
+
+
+if __name__ == '__main__':
+    main()
