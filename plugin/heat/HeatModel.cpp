@@ -9,8 +9,18 @@ namespace hotpath {
 
 unsigned HeatModel::chainLoopsNeeded(const HeatPolicy &P) { return std::max(P.ChainLoops, 1u); }
 
+CallGraph::EntryPoints HeatModel::entryPoints() const {
+  return {Rules.HotEntryPoints, "the rule set '" + Settings.RuleSetName + "'",
+          Settings.ChainHeatThreshold};
+}
+
+const CallGraph &HeatModel::graph() const { return Calls.graph(entryPoints()); }
+
 bool HeatModel::chainIsHot(const HeatChain &C, const HeatPolicy &P) const {
-  return wholeProgram() ? C.Score >= Settings.ChainHeatThreshold : C.Loops >= chainLoopsNeeded(P);
+  // Without the whole program in view branches are not counted, for an
+  // entry point's chain as for a loop's.
+  return wholeProgram() ? C.Score >= Settings.ChainHeatThreshold
+                        : C.Loops >= chainLoopsNeeded(P) || !C.Entry.empty();
 }
 
 std::string HeatModel::chainNeed(const HeatPolicy &P) const {
@@ -24,6 +34,11 @@ std::string HeatModel::chainEstimate(const HeatChain &C) const {
   std::string Counts = std::to_string(C.Loops) + " loop(s)" +
                        (wholeProgram() ? ", " + std::to_string(C.Branches) + " branch(es)" : "") +
                        " on the chain";
+  if (!C.Entry.empty())
+    Counts = (wholeProgram() ? "the hot entry point " + C.Entry + " counted as 2^" +
+                                   std::to_string(Settings.ChainHeatThreshold) + " runs, "
+                             : "from the hot entry point " + C.Entry + ", ") +
+             Counts;
   return wholeProgram() ? "2^" + std::to_string(C.Score) + " runs estimated: " + Counts
                         : Counts;
 }
@@ -99,14 +114,16 @@ HeatVerdict HeatModel::function(const FunctionDecl *FD, const HeatPolicy &Policy
   V.Hot = Hot && !CountOnly;
   if (!V.Hot && !hasProfile() && staysOutOfLine(V.Stats)) {
     // Its own call sites are not enough: the program's chains of calls.
-    V.Chain = Calls.graph().chainOf(FD);
+    V.Chain = graph().chainOf(FD);
     V.ByChain = V.Hot = chainIsHot(V.Chain, Policy);
   }
   if (V.ByChain)
     V.Why = "hot: " + V.Chain.text() + " (" + chainEstimate(V.Chain) +
-            (wholeProgram() ? "; 2^" + std::to_string(Settings.ChainHeatThreshold)
-                            : ", " + std::to_string(chainLoopsNeeded(Policy))) +
-            " needed)";
+            (wholeProgram() ? "; 2^" + std::to_string(Settings.ChainHeatThreshold) + " needed"
+             : V.Chain.Entry.empty()
+                 ? ", " + std::to_string(chainLoopsNeeded(Policy)) + " needed"
+                 : "") +
+            ")";
   else
     V.Why = CountOnly && Hot
                 ? "not hot: call sites alone never make a function hot; it needs " +
@@ -131,7 +148,7 @@ bool HeatModel::callIsHot(const CallSiteIndex::Site &Site, const FunctionDecl *H
                           unsigned Threshold) const {
   return siteIsHot({Site.Cold, Site.InAccessor, Site.Loops, Site.Branches}, Hook,
                    [&] { return stats(Site.Caller); },
-                   [&] { return Calls.graph().chainOf(Site.Caller); }, Threshold);
+                   [&] { return graph().chainOf(Site.Caller); }, Threshold);
 }
 
 bool HeatModel::indexCallIsHot(const index::CallSite &Site, const FunctionDecl *Hook,
@@ -141,7 +158,7 @@ bool HeatModel::indexCallIsHot(const index::CallSite &Site, const FunctionDecl *
   return siteIsHot(
       {Site.Cold, !Site.Accessor.empty(), Site.Loops, Site.Branches}, Hook,
       [&] { return Caller ? Calls.indexStats(*Caller, Rules) : CallSiteStats(); },
-      [&] { return Calls.graph().chainOfIndexed(Site.CallerUSR); }, Threshold);
+      [&] { return graph().chainOfIndexed(Site.CallerUSR); }, Threshold);
 }
 
 bool HeatModel::siteIsHot(const SiteFacts &Site, const FunctionDecl *Hook,
@@ -155,16 +172,21 @@ bool HeatModel::siteIsHot(const SiteFacts &Site, const FunctionDecl *Hook,
   // listing, calls a shim returning 0 once per header (0.0%).
   if (hasProfile())
     return isHot(HS, 0);
-  CallSiteStats CS = CallerStats();
-  if (Site.Cold || score(HS) + score(CS) < Threshold)
+  if (Site.Cold)
     return false;
-  if (Site.InAccessor || repeats(CS, !wholeProgram()))
+  CallSiteStats CS = CallerStats();
+  bool Evidence = score(HS) + score(CS) >= Threshold;
+  if (Evidence && (Site.InAccessor || repeats(CS, !wholeProgram())))
     return true;
   // The loops (and branches) around the call and on the chains of calls
-  // to its caller.
+  // to its caller. A chain from a hot entry point is evidence enough, as a
+  // name is: an allocator's hook has one caller, inline, called by a few
+  // allocators that everything calls.
   HeatChain C = CallerChain();
+  if (!Evidence && C.Entry.empty())
+    return false;
   if (!wholeProgram())
-    return Site.Loops + C.Loops > 0;
+    return Site.Loops + C.Loops > 0 || !C.Entry.empty();
   return 5 * static_cast<int>(Site.Loops) - static_cast<int>(Site.Branches) + C.Score >=
          Settings.ChainHeatThreshold;
 }

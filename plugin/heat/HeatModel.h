@@ -126,12 +126,18 @@ public:
   /// The loops a chain of calls needs to make a function hot by \p P,
   /// without the whole program in view.
   static unsigned chainLoopsNeeded(const HeatPolicy &P);
-  /// Whether \p C makes a function hot by \p P.
+  /// Whether \p C makes a function hot by \p P. A chain from a hot entry
+  /// point (RuleSet::HotEntryPoints) counts the entry point as running as
+  /// often as the threshold asks: with the whole program in view the
+  /// branches below it must be paid for by loops; without it, as loops
+  /// alone count, it is hot.
   bool chainIsHot(const HeatChain &C, const HeatPolicy &P) const;
   /// "a chain of calls estimated to run 2^20 times", "a chain of calls
   /// with 2 loop(s) on it".
   std::string chainNeed(const HeatPolicy &P) const;
-  /// "2^23 runs estimated: 5 loop(s), 2 branch(es) on the chain".
+  /// "2^23 runs estimated: 5 loop(s), 2 branch(es) on the chain"; "2^20
+  /// runs estimated: the hot entry point kmem_cache_alloc counted as 2^20
+  /// runs, 0 loop(s), 0 branch(es) on the chain".
   std::string chainEstimate(const HeatChain &C) const;
   /// Whether the project index shows the whole program, every caller of a
   /// function: then one loop in a function that runs once is one loop, and
@@ -140,7 +146,12 @@ public:
   /// function's callers are unknown and one loop around a call counts.
   bool wholeProgram() const { return Calls.projectIndex() != nullptr; }
 
+  /// The rule set's hot entry points, as the call graph takes them.
+  CallGraph::EntryPoints entryPoints() const;
+
 private:
+  /// The program's call graph, with the rule set's hot entry points.
+  const CallGraph &graph() const;
   /// What callIsHot() reads of a call site.
   struct SiteFacts {
     bool Cold, InAccessor;

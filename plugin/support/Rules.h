@@ -36,7 +36,14 @@ struct RuleSet {
   /// Assert-like macros that must evaluate their argument (WARN_ON, BUG_ON,
   /// VERIFY): their value is used or their effect is wanted in every build.
   std::vector<std::string> MustEvaluateMacros;
+  /// Functions named hot: each one is hot itself (hot_functions).
   std::vector<std::string> HotFunctions;
+  /// Glob patterns (`kmem_cache_alloc*`, `kmalloc*`) naming functions that
+  /// run often by nature, wherever they are called from: what a function
+  /// calls, directly or through a chain of calls, runs as often as a hot
+  /// chain must (heat/CallGraph.h). An allocator is called from everywhere,
+  /// often in loops no file of it shows.
+  std::vector<std::string> HotEntryPoints;
 
   struct SpellingRules {
     std::vector<std::string> UnlikelyMacros;
@@ -100,6 +107,7 @@ public:
   llvm::Error add(llvm::StringRef Pattern);
   /// The first pattern that matches \p Name, or "".
   llvm::StringRef match(llvm::StringRef Name) const;
+  bool empty() const { return Globs.empty(); }
 
 private:
   // A GlobPattern points into the text it was made from: a deque keeps
@@ -114,6 +122,9 @@ struct RuleIndex {
       PureFunctions, AssertMacros, HotFunctions, MustEvaluateMacros;
   /// AssertMacroPatterns (parseRuleSet rejects a malformed one).
   NamePatterns AssertPatterns;
+  /// HotEntryPoints, as written (parseRuleSet rejects a malformed one): the
+  /// call graph matches them (heat/CallGraph.h).
+  std::vector<std::string> HotEntryPoints;
   /// What the project index knows of a function whose body is in another
   /// file, by clang's USR: "" when its body only reads, why not when it does
   /// more ("assigns to 'total'"), none when the index does not know it. Not
