@@ -18,6 +18,7 @@ esac
 packages=(
   cmake ninja-build ccache make gcc g++ python3 binutils dpkg-dev file
   "clang-${LLVM_MAJOR}" "libclang-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-dev"
+  libsqlite3-dev  # the project index's store (docs/project-index.md)
 )
 # The tests, the samples and the benchmarks besides.
 test_packages=(

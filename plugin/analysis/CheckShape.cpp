@@ -158,6 +158,20 @@ void forEachStatement(const Stmt *S, llvm::function_ref<void(const Stmt *)> Visi
     forEachStatement(A->getSubStmt(), Visit);
 }
 
+/// Whether \p S is or holds a loop (`do ... while (0)` is none).
+bool holdsLoop(const Stmt *S, const ASTContext &Ctx) {
+  if (!S || isa<LambdaExpr, BlockExpr>(S))
+    return false;
+  if (isa<ForStmt, WhileStmt, CXXForRangeStmt>(S))
+    return true;
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    std::optional<llvm::APSInt> Cond = Do->getCond()->getIntegerConstantExpr(Ctx);
+    if (!Cond || !Cond->isZero())
+      return true;
+  }
+  return llvm::any_of(S->children(), [&](const Stmt *C) { return holdsLoop(C, Ctx); });
+}
+
 /// How many statements under \p S only report.
 unsigned countReports(const Stmt *S, const RuleIndex &Rules, const ASTContext &Ctx) {
   unsigned N = 0;
@@ -565,8 +579,15 @@ bool ShapeReader::readInvertedGuard(llvm::ArrayRef<const Stmt *> &Rest) {
   // reference, BUG_ON, free) is the function's work, not a failure path. A
   // failure path says what is wrong first, then repairs (xfs_repair's
   // check_nsec(): do_warn, then reset the field).
-  bool GuardsWork = Anything && IsVoid && !OnlyReports && !EndsInNoreturn &&
-                    !isReportingStatement(Rest.front(), Rules, Ctx);
+  // The same holds whatever the function returns, and a failure path runs
+  // no loop (issue 26, Linux 6.1: verify_parent_transid()'s `if (atomic)
+  // return -EAGAIN;` then lock_extent(), add_block_group_free_space()'s
+  // mutex_lock(), check_leaf()'s `if (nritems == 0) return 0;` then its loop
+  // over the items, btrfs_print_leaf()'s report then loop: each was read as
+  // an unlikely failure that sent the common case down the slow path).
+  bool GuardsWork = Anything && !OnlyReports && !EndsInNoreturn &&
+                    (!isReportingStatement(Rest.front(), Rules, Ctx) ||
+                     llvm::any_of(Rest, [&](const Stmt *S) { return holdsLoop(S, Ctx); }));
   if ((OnlyReports || Anything) && Reports > 0 && Leaves && !GuardsWork) {
     Shape.Success = LastB.Return;
     LastB.Return = TailRet;

@@ -132,6 +132,9 @@ llvm::StringRef notHookText(NotHookReason R) {
   case NotHookReason::ActsOnNull:
     return "it is an error check: it acts while a pointer is null, and a hook acts while "
            "its callback or flag is set";
+  case NotHookReason::ReturnsVoidCall:
+    return "its body is not empty: in a void function, 'return f(x);' makes the call, "
+           "which does the work";
   }
   llvm_unreachable("unknown NotHookReason");
 }
@@ -156,13 +159,15 @@ std::optional<std::string> constantText(const Expr *E, const ASTContext &Ctx) {
 }
 
 std::string outOfLineMarker(const FunctionDecl *FD, const llvm::StringSet<> &ErrorInjected) {
+  // Weak first, whatever else it is: the hook model asks the index for the
+  // definitions that replace a weak one, and the index's record says weak.
+  if (llvm::any_of(FD->redecls(), [](const FunctionDecl *R) { return R->hasAttr<WeakAttr>(); }))
+    return "weak";
   for (const FunctionDecl *R : FD->redecls()) {
     if (R->hasAttr<NoInlineAttr>())
       return "noinline";
     if (R->hasAttr<UsedAttr>())
       return "used";
-    if (R->hasAttr<WeakAttr>())
-      return "weak";
   }
   if (FD->getIdentifier() && ErrorInjected.contains(FD->getName()))
     return "an error-injection point";
@@ -194,10 +199,24 @@ bool takeDisabledValue(const ReturnStmt *R, HookBody &H, const ASTContext &Ctx) 
   return C.has_value();
 }
 
+/// True when a void function's `return E;` does something: E calls a
+/// function or has another effect. Whether the callee does nothing in turn
+/// is not followed: a call returned is work (mm/folio-compat.c's wrappers,
+/// each a call to the folio function that does it).
+bool voidReturnActs(const ReturnStmt *Ret, const ASTContext &Ctx) {
+  const Expr *V = Ret ? Ret->getRetValue() : nullptr;
+  return V && V->HasSideEffects(Ctx, /*IncludePossibleEffects=*/true);
+}
+
 /// An empty body, or one that only returns a constant.
 std::optional<HookBody> emptyOrConstant(bool IsVoid, const ReturnStmt *Ret,
-                                        const ASTContext &Ctx) {
+                                        const ASTContext &Ctx, NotHook *WhyNot) {
   HookBody H;
+  if (IsVoid && voidReturnActs(Ret, Ctx)) {
+    if (WhyNot)
+      *WhyNot = {NotHookReason::ReturnsVoidCall, Ret->getRetValue()};
+    return std::nullopt;
+  }
   if (IsVoid) {
     H.Shape = HookBody::Kind::Empty;
     H.KnownDisabled = true;
@@ -327,7 +346,7 @@ std::optional<HookBody> recogniseHookBody(const FunctionDecl *Def, const ASTCont
   bool IsVoid = Def->getReturnType()->isVoidType();
   const auto *Ret = dyn_cast_or_null<ReturnStmt>(Stmts.empty() ? nullptr : Stmts.back());
   if (Stmts.empty() || (Stmts.size() == 1 && Ret))
-    return emptyOrConstant(IsVoid, Ret, Ctx);
+    return emptyOrConstant(IsVoid, Ret, Ctx, WhyNot);
   if (const VarDecl *Local = switchLocal(Stmts.front(), Ctx, Rules))
     return switchThroughLocal(Local, llvm::ArrayRef(Stmts).drop_front(), Ret, IsVoid, Ctx,
                               Rules, WhyNot);

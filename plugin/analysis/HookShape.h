@@ -36,7 +36,7 @@ struct HookBody {
   std::string Why;
 };
 
-/// Why a body that has a switch hook's shape is not a hook. A hook acts
+/// Why a body that looks like a hook's is not one. A hook acts
 /// while its callback or flag is set, and its callers cannot tell it ran; a
 /// check function reports and returns a failure that its callers test
 /// (e2fsprogs' debugfs `check_fs_open()`: `if (!current_fs) { com_err(...);
@@ -49,6 +49,11 @@ enum class NotHookReason {
   ReportsAndFails,
   /// The body acts while a pointer is null (`!p`, `p == NULL`).
   ActsOnNull,
+  /// A void function's body is `return f(x);`: the call it returns does the
+  /// work (Linux 6.1's mm/folio-compat.c, `void unlock_page(struct page
+  /// *page) { return folio_unlock(page_folio(page)); }`). Condition: what
+  /// it returns.
+  ReturnsVoidCall,
 };
 
 /// One text for each reason, for explain mode.
@@ -60,8 +65,9 @@ struct NotHook {
   const clang::Expr *Condition = nullptr;
 };
 
-/// The hook shape of \p Def's body, or none. When the body has a switch
-/// hook's shape but is a check function, \p WhyNot (if given) says so.
+/// The hook shape of \p Def's body, or none. When the body looks like a
+/// hook's but is not one (a check function, a void `return f(x);`),
+/// \p WhyNot (if given) says why.
 std::optional<HookBody> recogniseHookBody(const clang::FunctionDecl *Def,
                                           const clang::ASTContext &Ctx,
                                           const RuleIndex &Rules,

@@ -35,6 +35,10 @@ SideEffectOptions SideEffectOptions::forKeptWork() {
   SideEffectOptions O;
   O.Calls = CallPolicy::VisibleBodies;
   O.LoopsAreEffects = true;
+  // A read is a load, however it is qualified: the kernel's inline
+  // accessors read through READ_ONCE() (a volatile access), and a disabled
+  // lockdep_assert_held(&slab_node(slab)->list_lock) costs a load, no call.
+  O.VolatileReadsAreEffects = false;
   O.Reasons = Wording::Detailed;
   return O;
 }
@@ -103,17 +107,18 @@ private:
   }
 
   /// Writes through \p Target are a change of state unless it names a
-  /// variable local to \p Fn (the callee being followed; null for the code
-  /// itself, where every write counts).
-  static bool isLocalTarget(const Expr *Target, const FunctionDecl *Fn) {
-    if (!Fn)
-      return false;
+  /// variable local to \p Fn (the callee being followed), or, in the code
+  /// itself (\p Fn null), one the code declares: a statement expression's
+  /// own local, as the kernel's RELOC_HIDE() (behind per_cpu_ptr()) gives
+  /// `__ptr` its value. Nothing outlives it.
+  bool isLocalTarget(const Expr *Target, const FunctionDecl *Fn) const {
     const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
     if (!Ref)
       return false;
     const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-    return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
-           VD->getParentFunctionOrMethod() == Fn;
+    if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
+      return false;
+    return Fn ? VD->getParentFunctionOrMethod() == Fn : OwnLocals.contains(VD);
   }
 
   std::optional<SideEffect> visit(const Stmt *S, const FunctionDecl *Fn, unsigned Depth) {
@@ -126,6 +131,11 @@ private:
       return std::nullopt;
     if (Fn && Opts.LoopsAreEffects && isLoop(S))
       return effect(EffectKind::Loops, S);
+    // Met before the statements that write them (isLocalTarget).
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && !Fn)
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          OwnLocals.insert(VD);
     if (const auto *E = dyn_cast<Expr>(S)) {
       // Operands of sizeof, alignof, noexcept, typeid and _Generic's
       // unselected arms are not evaluated.
@@ -321,6 +331,8 @@ private:
   SideEffectReport *Report = nullptr;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting; // bodies being followed
   llvm::SmallPtrSet<const FunctionDecl *, 8> Judging;  // check shapes being judged
+  /// Variables the code judged declares itself (statement expressions).
+  llvm::SmallPtrSet<const VarDecl *, 4> OwnLocals;
   PurityAnalysis &Purity; // the TU's, memoised
 };
 
@@ -365,6 +377,59 @@ std::optional<SideEffect> findSideEffectInTokens(ArrayRef<std::string> Tokens,
   return std::nullopt;
 }
 
+namespace {
+/// The name \p E reads through, outermost first: 'p' for `p->a[i].b`.
+const NamedDecl *baseName(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return Ref->getDecl();
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      E = A->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+      E = U->getSubExpr();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+} // namespace
+
+std::string describeTarget(const Expr *Target, const ASTContext &Ctx) {
+  if (!Target)
+    return "something it cannot name";
+  Target = Target->IgnoreParenImpCasts();
+  // As written, when it is short and written in one place (not in a macro's
+  // body): 'l->items[l->len++]'.
+  std::string T = sourceText(Target, Ctx);
+  if (!T.empty() && T.size() <= 40)
+    return "'" + T + "'";
+  // Otherwise by its name and kind: per_cpu_ptr()'s `__ptr = ...` is in
+  // RELOC_HIDE's body, where no text of the use's own says it.
+  auto Named = [](const NamedDecl *D) {
+    return D && D->getIdentifier() ? "'" + D->getName().str() + "'" : std::string();
+  };
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Target)) {
+    std::string N = Named(Ref->getDecl());
+    if (!N.empty())
+      return N;
+  }
+  const NamedDecl *Base = baseName(Target);
+  std::string Of = Base && Base->getIdentifier() ? " of " + Named(Base) : std::string();
+  if (const auto *M = dyn_cast<MemberExpr>(Target)) {
+    std::string N = Named(M->getMemberDecl());
+    if (!N.empty())
+      return "member " + N + Of;
+  }
+  if (isa<ArraySubscriptExpr>(Target))
+    return Base ? "an element" + Of : std::string("an array element");
+  if (const auto *U = dyn_cast<UnaryOperator>(Target); U && U->getOpcode() == UO_Deref)
+    return Base ? "what " + Named(Base) + " points to" : std::string("what a pointer points to");
+  return "an expression of type '" + Target->getType().getAsString() + "'";
+}
+
 std::string describe(const SideEffect &E, const ASTContext &Ctx) {
   using Wording = SideEffectOptions::Wording;
   // In a callee the reader cannot see from the code judged: always what is
@@ -374,13 +439,12 @@ std::string describe(const SideEffect &E, const ASTContext &Ctx) {
     return E.Callee ? calleeName(E.Callee, Detailed ? Wording::Detailed : E.Reasons)
                     : "'" + E.Spelling + "'";
   };
-  // Detailed: " 'n'" after the verb, when the target's text is short.
+  // Detailed: what is written after the verb, always.
   auto Written = [&](const char *Verb) {
     std::string S = std::string("it ") + Verb;
-    if (!Detailed || !E.Target)
+    if (!Detailed)
       return S;
-    std::string T = sourceText(E.Target->IgnoreParenImpCasts(), Ctx);
-    return T.empty() || T.size() > 40 ? S : S + " '" + T + "'";
+    return S + " " + describeTarget(E.Target, Ctx);
   };
   const char *const Generic = "it has an expression with side effects";
   std::string Why;

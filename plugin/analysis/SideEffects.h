@@ -76,10 +76,12 @@ struct SideEffectOptions {
   /// above.
   static SideEffectOptions forDroppedEvaluation(bool InvisibleCallsAreEffects);
   /// For code whose cost is in question (a disabled assert's argument, whose
-  /// value is unused): is it work the compiler must keep? Reads of plain
-  /// storage, arithmetic, calls declared pure and calls whose visible bodies
-  /// only compute are not; a call the compiler cannot see, a report, a
-  /// loop in a callee, a volatile or atomic read, a write are.
+  /// value is unused): does it call a function that does work? Reads (of
+  /// plain, volatile or atomic storage), address and member computations,
+  /// casts, arithmetic, writes to its own statement expressions' locals,
+  /// calls declared pure and calls whose visible bodies only read are not;
+  /// a call the compiler cannot see, a report, a loop in a callee, a write
+  /// are.
   static SideEffectOptions forKeptWork();
 };
 
@@ -132,6 +134,12 @@ struct SideEffect {
 /// The reason, as a clause: "it increments 'n'", "it calls 'push', which
 /// assigns to 'q->len'".
 std::string describe(const SideEffect &E, const clang::ASTContext &Ctx);
+
+/// What an effect writes, for a reason: its text when short and written in
+/// one place ("'l->items[i]'"), else its name and kind ("'__ptr'", "member
+/// 'len' of 'q'", "an element of 'buf'", "what 'p' points to"), else the
+/// kind of expression it is. Never empty.
+std::string describeTarget(const clang::Expr *Target, const clang::ASTContext &Ctx);
 
 /// A call to a check function (CheckShape.h) whose conditions have no effect:
 /// reporting only, let through with ReportingIsEffect off.

@@ -14,6 +14,8 @@
 #include "analysis/SideEffects.h"
 #include "rewrite/FastPath.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/Builtins.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -182,6 +184,55 @@ std::optional<NotACheck> findWorkInTests(const CheckShape &Shape, const RuleInde
   return std::nullopt;
 }
 
+/// \p If's branch is hinted unlikely: `if (unlikely(c))` (a
+/// `__builtin_expect(c, 0)` after expansion) or `if (c) [[unlikely]]`.
+bool markedUnlikely(const IfStmt *If, const ASTContext &Ctx) {
+  if (const auto *A = dyn_cast<AttributedStmt>(If->getThen()))
+    if (llvm::any_of(A->getAttrs(), [](const Attr *At) { return isa<UnlikelyAttr>(At); }))
+      return true;
+  const auto *Call = dyn_cast<CallExpr>(If->getCond()->IgnoreParenImpCasts());
+  if (!Call || Call->getBuiltinCallee() != Builtin::BI__builtin_expect ||
+      Call->getNumArgs() != 2 || Call->getArg(1)->isValueDependent())
+    return false;
+  Expr::EvalResult R;
+  return Call->getArg(1)->EvaluateAsInt(R, Ctx) && R.Val.getInt().isZero();
+}
+
+/// \p S is one call to a cold function (`__cold`, or a printf-format
+/// logger marked cold such as btrfs_printk), as written or as a reporting
+/// macro expands it (btrfs_warn -> btrfs_printk(...)).
+bool isOneColdCall(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<CStyleCastExpr>(E); Cast && Cast->getType()->isVoidType())
+    E = Cast->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->hasAttr<ColdAttr>();
+}
+
+/// Already in the fast-path form the fix would write (the 2022 btrfs
+/// check_setget_bounds()): one branch, hinted unlikely, whose reporting is
+/// one call to a cold function before it leaves. The compiler keeps the
+/// call out of line and inlines the rest: nothing left to move.
+bool inFastPathForm(const CheckShape &Shape, const ASTContext &Ctx) {
+  if (Shape.Branches.size() != 1)
+    return false;
+  const FailureBranch &B = Shape.Branches.front();
+  if (B.DoesMore || B.Negated || !B.Guards.empty() || !B.Return || B.Reports != 1 ||
+      !markedUnlikely(B.If, Ctx))
+    return false;
+  const Stmt *Then = B.If->getThen();
+  if (const auto *A = dyn_cast<AttributedStmt>(Then))
+    Then = A->getSubStmt();
+  const auto *CS = dyn_cast<CompoundStmt>(Then);
+  if (!CS || CS->size() != 2 || CS->body_back() != B.Return)
+    return false;
+  return isOneColdCall(CS->body_front());
+}
+
 } // namespace
 
 CheckSplitCheck::CheckSplitCheck(StringRef Name, tidy::ClangTidyContext *Context)
@@ -274,6 +325,13 @@ std::optional<CheckShape> CheckSplitCheck::shapeOf(const FunctionDecl *FD, bool 
                   "not a check function: " + W->where() + " does work besides " +
                       (W->InSuccess ? "returning: " : "testing: ") +
                       describe(W->Effect, Ctx));
+    return std::nullopt;
+  }
+  if (inFastPathForm(*Shape, Ctx)) {
+    if (Explain)
+      explainStep(FD->getLocation(),
+                  "not reported: already in the fast-path form (one branch, hinted unlikely, "
+                  "whose reporting is one call to a cold function)");
     return std::nullopt;
   }
   if (Explain)

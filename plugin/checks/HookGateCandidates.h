@@ -82,6 +82,11 @@ struct HookCandidates {
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> HooksPerCaller;
 };
 
+/// The files of the other definitions of \p FD (defined here) the project
+/// index holds; none without an index.
+std::optional<std::vector<std::string>> otherDefinitions(TUContext &TU,
+                                                         const clang::FunctionDecl *FD);
+
 /// The hot calls to hooks in the main file, grouped.
 HookCandidates findCandidates(const HookGateInputs &In, HookRecogniser &Hooks);
 

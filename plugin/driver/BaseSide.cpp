@@ -104,7 +104,7 @@ public:
     std::string Path = shardPath(Dir, TU);
     if (!llvm::sys::fs::exists(Path))
       return std::nullopt;
-    llvm::Expected<index::IndexFile> F = index::readIndexFile(Path);
+    llvm::Expected<index::IndexFile> F = index::readShardFile(Path);
     if (!F) {
       llvm::consumeError(F.takeError()); // a cache: parsed again
       return std::nullopt;
@@ -127,7 +127,7 @@ public:
     R.Shard.Errors = R.Errors;
     std::string Path = shardPath(Dir, TU);
     if (!llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
-      llvm::consumeError(index::writeIndexFile(Path, R.Shard));
+      llvm::consumeError(index::writeShardFile(Path, R.Shard));
   }
 
 private:
@@ -217,7 +217,7 @@ llvm::Error writeBaseIndex(Project &P, const std::vector<std::string> &All,
     std::string Path = shardPath(IndexDir, TU);
     if (!llvm::sys::fs::exists(Path))
       continue; // not indexed at the head either (it does not parse)
-    llvm::Expected<index::IndexFile> F = index::readIndexFile(Path);
+    llvm::Expected<index::IndexFile> F = index::readShardFile(Path);
     if (!F)
       return F.takeError();
     if (Parse.count(TU) || (F->Key && readsAny(F->Key->Inputs, Touched)))
@@ -243,7 +243,7 @@ llvm::Error writeBaseIndex(Project &P, const std::vector<std::string> &All,
                << Again.size() + Reused << " translation unit"
                << (Again.size() + Reused == 1 ? "" : "s")
                << " the patch affects parsed through the overlay, " << Reused << " reused\n";
-  return index::writeIndexFile(OutFile, index::mergeShards(Shards));
+  return index::writeStore(OutFile, index::mergeShards(Shards));
 }
 
 std::set<std::string> readingAdded(Project &P, const std::vector<std::string> &TUs,

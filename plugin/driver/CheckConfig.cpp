@@ -23,7 +23,7 @@ namespace {
 /// path in -config or -config-file is relative to the directory hotpath-tidy
 /// was started in, which the per-TU runs inherit and resolve it against (as
 /// the checks do: core/Options.h); a project index directory stands for its
-/// index.json. So `ProjectIndex: build/hotpath-index` in the -config of
+/// index.db. So `ProjectIndex: build/hotpath-index` in the -config of
 /// `hotpath-tidy -p build` agrees with the index the run builds there.
 bool sameValue(llvm::StringRef Name, llvm::StringRef Given, llvm::StringRef Set) {
   if (Given == Set)

@@ -121,11 +121,12 @@ llvm::Error error(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
-/// One refresh: which shards still hold, the TUs parsed anew, the merge.
+/// One refresh: which shards still hold (by their keys alone), the TUs
+/// parsed anew, the store merged again when any shard changed.
 class Refresh {
 public:
   Refresh(Project &P, const std::vector<std::string> &TUs, const IndexOptions &O)
-      : P(P), TUs(TUs), O(O), Shards(TUs.size()), Commands(TUs.size()) {
+      : P(P), TUs(TUs), O(O), Shards(TUs.size()), Keys(TUs.size()), Commands(TUs.size()) {
     S.TUs = TUs.size();
   }
 
@@ -137,8 +138,8 @@ public:
   /// What each TU's shard was built from, in the summary.
   void keepInputs() {
     for (size_t I = 0; I < TUs.size(); ++I)
-      if (Shards[I] && Shards[I]->Key)
-        for (const index::InputFile &In : Shards[I]->Key->Inputs)
+      if (Keys[I])
+        for (const index::InputFile &In : Keys[I]->Key.Inputs)
           S.Inputs[TUs[I]].push_back({In.File, In.Hash});
   }
 
@@ -155,7 +156,8 @@ private:
   const std::vector<std::string> &TUs;
   const IndexOptions &O;
   FileStates Files;
-  std::vector<std::optional<index::IndexFile>> Shards; // by TU, once known
+  std::vector<std::optional<index::IndexFile>> Shards; // by TU: the records parsed anew
+  std::vector<std::optional<index::KeyFile>> Keys;     // by TU: its shard's key, once known
   std::vector<std::string> Commands;                   // by TU: its command's hash
   std::vector<size_t> Stale;                           // TUs to parse
   IndexSummary S;
@@ -168,15 +170,16 @@ llvm::Error Refresh::makeDirectory() {
   return llvm::Error::success();
 }
 
-/// Whether the shard of TU \p I at \p Path still holds; it is kept when so.
-/// An older hotpath-tidy's shard is stale, its TU parsed again; any other
-/// shard that does not read is an error, never silently rebuilt: it may be
-/// another tool's, or a newer hotpath-tidy's.
+/// Whether the shard of TU \p I at \p Path still holds, by its key alone
+/// (the first line; its records are read only if the store must be merged
+/// again). An older hotpath-tidy's shard is stale, its TU parsed again; any
+/// other key that does not read is an error, never silently rebuilt: it may
+/// be another tool's, or a newer hotpath-tidy's.
 llvm::Expected<bool> Refresh::holds(size_t I, const std::string &Path) {
-  llvm::Expected<index::IndexFile> F = index::readIndexFile(Path);
-  if (!F) {
+  llvm::Expected<index::KeyFile> K = index::readShardKey(Path);
+  if (!K) {
     bool Older = false;
-    llvm::Error E = llvm::handleErrors(F.takeError(), [&](const index::OlderVersionError &) {
+    llvm::Error E = llvm::handleErrors(K.takeError(), [&](const index::OlderVersionError &) {
       Older = true;
     });
     if (E)
@@ -185,22 +188,20 @@ llvm::Expected<bool> Refresh::holds(size_t I, const std::string &Path) {
       ++S.Upgraded;
     return false;
   }
-  if (F->K != index::IndexFile::Kind::Shard || !F->Key)
-    return error(Path + ": not a shard (no \"key\"), in the index's shards directory");
   bool Refreshed = false;
-  bool Holds = F->TUs == std::vector<std::string>{TUs[I]} && F->Key->Command == Commands[I] &&
-               llvm::all_of(F->Key->Inputs, [&](const index::InputFile &In) {
+  bool Holds = K->TU == TUs[I] && K->Key.Command == Commands[I] &&
+               llvm::all_of(K->Key.Inputs, [&](const index::InputFile &In) {
                  return Files.unchanged(In, Refreshed);
                });
   if (!Holds)
     return false;
   if (Refreshed) {
-    for (index::InputFile &In : F->Key->Inputs)
+    for (index::InputFile &In : K->Key.Inputs)
       In = Files.input(In.File);
-    if (llvm::Error E = index::writeIndexFile(Path, *F))
+    if (llvm::Error E = index::rewriteShardKey(Path, *K))
       return std::move(E);
   }
-  Shards[I] = std::move(*F);
+  Keys[I] = std::move(*K);
   return true;
 }
 
@@ -231,7 +232,6 @@ llvm::Error Refresh::keep(size_t I, Project::IndexedTU &R) {
     llvm::sys::fs::remove(Path);
     return llvm::Error::success();
   }
-  if (R.Errors)
   // Its records are kept: what they hold still counts (a use of an assert
   // macro with a side effect must block the macro's rewrite, whichever
   // compiler the project is built with).
@@ -240,15 +240,18 @@ llvm::Error Refresh::keep(size_t I, Project::IndexedTU &R) {
                        "indexed with " + std::to_string(R.Errors) + " compile error" +
                            (R.Errors == 1 ? "" : "s") + ", its calls may be missing",
                        R.FirstError});
-  index::ShardKey Key;
-  Key.Command = Commands[I];
+  index::KeyFile K;
+  K.TU = TUs[I];
+  K.Key.Command = Commands[I];
   for (const std::string &In : R.Inputs)
-    Key.Inputs.push_back(Files.input(In));
-  R.Shard.Key = std::move(Key);
+    K.Key.Inputs.push_back(Files.input(In));
+  R.Shard.Key = K.Key;
   R.Shard.Errors = R.Errors;
-  if (llvm::Error E = index::writeIndexFile(Path, R.Shard))
+  if (llvm::Error E = index::writeShardFile(Path, R.Shard, &K.Records))
     return E;
+  R.Shard.Key.reset();
   Shards[I] = std::move(R.Shard);
+  Keys[I] = std::move(K);
   ++S.Indexed;
   return llvm::Error::success();
 }
@@ -267,8 +270,9 @@ llvm::Error Refresh::parseStale(llvm::function_ref<void(size_t, size_t)> Progres
   return llvm::Error::success();
 }
 
-/// index.json from every shard, written when anything changed; the shards
-/// of TUs the database no longer has are removed.
+/// The store from every shard, merged again when the shards it merged are
+/// not the shards there are now (by each key's MD5 of its records); the
+/// shards of TUs the database no longer has are removed.
 llvm::Error Refresh::merge() {
   std::set<std::string> Expected;
   for (const std::string &TU : TUs)
@@ -280,17 +284,31 @@ llvm::Error Refresh::merge() {
       llvm::sys::fs::remove(It->path());
       ++S.Removed;
     }
-  llvm::SmallString<256> IndexPath(O.Dir);
-  llvm::sys::path::append(IndexPath, "index.json");
-  S.IndexFile = std::string(IndexPath);
-  if (!S.Indexed && !S.Removed && llvm::sys::fs::exists(IndexPath) && !O.Reindex &&
-      S.UpToDate == TUs.size())
+  // What an older hotpath-tidy merged into; the store replaces it.
+  llvm::SmallString<256> Old(O.Dir);
+  llvm::sys::path::append(Old, "index.json");
+  llvm::sys::fs::remove(Old);
+  llvm::SmallString<256> StorePath(O.Dir);
+  llvm::sys::path::append(StorePath, index::StoreName);
+  S.IndexFile = std::string(StorePath);
+  std::map<std::string, std::string> Now;
+  for (size_t I = 0; I < TUs.size(); ++I)
+    if (Keys[I])
+      Now[TUs[I]] = Keys[I]->Records;
+  if (!O.Reindex && index::storedShards(StorePath) == std::optional(Now))
     return llvm::Error::success();
   std::vector<index::IndexFile> All;
-  for (std::optional<index::IndexFile> &F : Shards)
-    if (F)
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    if (Shards[I]) {
+      All.push_back(std::move(*Shards[I]));
+    } else if (Keys[I]) {
+      llvm::Expected<index::IndexFile> F = index::readShardFile(shardPath(O.Dir, TUs[I]));
+      if (!F)
+        return F.takeError();
       All.push_back(std::move(*F));
-  return index::writeIndexFile(IndexPath, index::mergeShards(All));
+    }
+  }
+  return index::writeStore(StorePath, index::mergeShards(All), Now);
 }
 
 } // namespace

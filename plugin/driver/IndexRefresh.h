@@ -1,9 +1,10 @@
 //===--- driver/IndexRefresh.h - the project index, up to date  -*- C++ -*-===//
 //
 // The index lives in a directory (by default <build-dir>/hotpath-index):
-// shards/<tu>.<hash>.json, one per translation unit, and index.json, their
-// merge, which the checks read (option ProjectIndex). A shard is reused
-// while its key holds: the TU's compile command is the same and every file
+// shards/<tu>.<hash>.json, one per translation unit (its key on the first
+// line, its records on the second), and index.db, their merge, a store the
+// checks query per function (option ProjectIndex). A shard is reused while
+// its key holds, read without its records: the TU's compile command is the same and every file
 // it read has the size and modification time it had, or else the same
 // content (a fresh checkout changes every time stamp and nothing else). So
 // an unchanged second run parses no TU, and a CI job that restores the
@@ -33,7 +34,7 @@ struct IndexOptions {
   std::string Dir;      // the index directory
   unsigned Jobs = 1;
   bool Reindex = false; // parse every TU, whatever the shards say
-  bool Merge = true;    // write index.json (not for a slice of the TUs)
+  bool Merge = true;    // write index.db (not for a slice of the TUs)
 };
 
 struct IndexSummary {
@@ -49,7 +50,7 @@ struct IndexSummary {
     Message FirstError;
   };
   std::vector<Note> Notes;
-  std::string IndexFile; // index.json, when merged
+  std::string IndexFile; // index.db, when merged
   /// Per TU with a shard: every file it read, with the MD5 of its content
   /// (the shard's key), which the result cache keys on (ResultCache.h).
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> Inputs;
@@ -57,7 +58,8 @@ struct IndexSummary {
 };
 
 /// Brings the shards of \p TUs (canonical paths of the database's TUs) up to
-/// date in O.Dir, then, with O.Merge, merges every shard into index.json and
+/// date in O.Dir, then, with O.Merge, merges every shard into index.db (when
+/// the shards it merged are not those there are now) and
 /// removes the shards of TUs not in \p TUs. An error on a malformed or
 /// foreign-version shard (named) or an I/O error.
 llvm::Expected<IndexSummary>

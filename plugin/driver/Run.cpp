@@ -118,7 +118,7 @@ private:
   std::unique_ptr<Project> P;
   std::unique_ptr<TUSelection> Selection;
   std::shared_ptr<const index::ProjectIndex> Index;
-  std::string IndexFile; // its index.json
+  std::string IndexFile; // its store, index.db
   /// Per TU, the files its shard says it read (IndexSummary::Inputs).
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> Inputs;
   std::unique_ptr<ResultCache> Cache;
@@ -512,7 +512,7 @@ llvm::Expected<std::vector<Finding>> DatabaseRun::baseFindings(const BaseSide &B
     return error("cannot make " + RunDir + ": " + EC.message());
   CheckOptionList More = {{std::string(FindingsFileOption), Tmp.Path + "/base/findings.jsonl"}};
   if (Index) {
-    std::string File = Tmp.Path + "/base/index.json";
+    std::string File = Tmp.Path + "/base/" + index::StoreName;
     if (llvm::Error E = writeBaseIndex(*P, Selection->checkable(), TUs, indexDir(), B, O.Jobs,
                                        File, Unknown))
       return std::move(E);

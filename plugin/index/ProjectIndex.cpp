@@ -17,8 +17,12 @@
 #include "llvm/Support/MD5.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdio>
+#include <cstring>
 #include <mutex>
+#include <sqlite3.h>
 #include <set>
 #include <tuple>
 
@@ -643,33 +647,63 @@ llvm::Expected<IndexFile> readIndexFile(llvm::StringRef Path) {
   return parseIndexFile((*Buf)->getBuffer(), Path);
 }
 
-llvm::Error writeIndexFile(llvm::StringRef Path, const IndexFile &F) {
+namespace {
+
+/// A temporary file beside \p Path, to be renamed over it.
+llvm::Expected<std::string> temporaryBeside(llvm::StringRef Path, int *FD) {
   llvm::SmallString<256> Tmp(Path);
   Tmp += ".tmp-%%%%%%";
-  int FD;
   llvm::SmallString<256> TmpPath;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Tmp, FD, TmpPath))
+  int Own;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Tmp, FD ? *FD : Own, TmpPath))
     return llvm::createStringError(EC, "%s: cannot write the project index: %s",
                                    Path.str().c_str(), EC.message().c_str());
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    Writer(F).write(OS);
-    OS << "\n";
-    OS.close();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
-      llvm::sys::fs::remove(TmpPath);
-      return llvm::createStringError(EC, "%s: cannot write the project index: %s",
-                                     Path.str().c_str(), EC.message().c_str());
-    }
-  }
+  if (!FD)
+    llvm::sys::Process::SafelyCloseFileDescriptor(Own);
+  return std::string(TmpPath);
+}
+
+llvm::Error renameOver(llvm::StringRef TmpPath, llvm::StringRef Path) {
   if (std::error_code EC = llvm::sys::fs::rename(TmpPath, Path)) {
     llvm::sys::fs::remove(TmpPath);
     return llvm::createStringError(EC, "%s: cannot write the project index: %s",
                                    Path.str().c_str(), EC.message().c_str());
   }
   return llvm::Error::success();
+}
+
+llvm::Error writeAtomically(llvm::StringRef Path,
+                            llvm::function_ref<void(llvm::raw_ostream &)> Write) {
+  int FD;
+  llvm::Expected<std::string> TmpPath = temporaryBeside(Path, &FD);
+  if (!TmpPath)
+    return TmpPath.takeError();
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    Write(OS);
+    OS.close();
+    if (OS.has_error()) {
+      std::error_code EC = OS.error();
+      OS.clear_error();
+      llvm::sys::fs::remove(*TmpPath);
+      return llvm::createStringError(EC, "%s: cannot write the project index: %s",
+                                     Path.str().c_str(), EC.message().c_str());
+    }
+  }
+  return renameOver(*TmpPath, Path);
+}
+
+} // namespace
+
+llvm::Error writeIndexFile(llvm::StringRef Path, const IndexFile &F) {
+  return writeAtomically(Path, [&](llvm::raw_ostream &OS) {
+    Writer(F).write(OS);
+    OS << "\n";
+  });
+}
+
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text) {
+  return writeAtomically(Path, [&](llvm::raw_ostream &OS) { OS << Text; });
 }
 
 void normalise(IndexFile &F) {
@@ -736,8 +770,524 @@ IndexFile mergeShards(llvm::ArrayRef<IndexFile> Shards) {
 }
 
 //===----------------------------------------------------------------------===//
+// Key files.
+//===----------------------------------------------------------------------===//
+
+std::string toJSON(const KeyFile &K) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  llvm::json::OStream J(OS);
+  J.object([&] {
+    J.attribute("format", FormatName);
+    J.attribute("version", static_cast<int64_t>(FormatVersion));
+    J.attribute("kind", "key");
+    J.attribute("tu", K.TU);
+    J.attribute("command", K.Key.Command);
+    J.attribute("records", K.Records);
+    J.attributeArray("inputs", [&] {
+      for (const InputFile &I : K.Key.Inputs)
+        J.object([&] {
+          J.attribute("file", I.File);
+          J.attribute("size", static_cast<int64_t>(I.Size));
+          J.attribute("mtime", I.MTime);
+          J.attribute("hash", I.Hash);
+        });
+    });
+  });
+  OS << "\n";
+  return OS.str();
+}
+
+namespace {
+
+/// The version check every index file, key and store shares: an older one
+/// is an OlderVersionError (a cache to rebuild), any other an error.
+llvm::Error checkVersion(llvm::StringRef Name, std::optional<int64_t> Version) {
+  auto Fail = [&](const std::string &Msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s", Name.str().c_str(),
+                                   Msg.c_str());
+  };
+  if (!Version)
+    return Fail("\"version\" is missing or not an integer");
+  std::string Msg = "project index version " + std::to_string(*Version) +
+                    ", and this hotpath-tidy reads version " + std::to_string(FormatVersion) +
+                    ": rebuild it (hotpath-tidy --index-only --reindex -p <build-dir>)";
+  if (*Version < FormatVersion)
+    return llvm::make_error<OlderVersionError>(Name.str() + ": " + Msg, *Version);
+  if (*Version != FormatVersion)
+    return Fail(Msg);
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<KeyFile> parseKeyFile(llvm::StringRef Text, llvm::StringRef Name) {
+  auto Fail = [&](const std::string &Msg) -> llvm::Error {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s", Name.str().c_str(),
+                                   Msg.c_str());
+  };
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text);
+  if (!V)
+    return Fail("not valid JSON: " + llvm::toString(V.takeError()));
+  const llvm::json::Object *O = V->getAsObject();
+  if (!O || O->getString("format") != std::optional<llvm::StringRef>(FormatName))
+    return Fail("not a hotpath-tidy project index (its \"format\" is not \"" +
+                std::string(FormatName) + "\")");
+  if (llvm::Error E = checkVersion(Name, O->getInteger("version")))
+    return E;
+  if (O->getString("kind") != std::optional<llvm::StringRef>("key"))
+    return Fail("not a shard's key (its \"kind\" is not \"key\")");
+  KeyFile K;
+  auto Str = [&](llvm::StringRef Field, std::string &Out) {
+    std::optional<llvm::StringRef> S = O->getString(Field);
+    if (S)
+      Out = S->str();
+    return S.has_value();
+  };
+  if (!Str("tu", K.TU) || !Str("command", K.Key.Command) || !Str("records", K.Records))
+    return Fail("\"tu\", \"command\" and \"records\" must be strings");
+  const llvm::json::Array *A = O->getArray("inputs");
+  if (!A)
+    return Fail("\"inputs\" is missing or not an array");
+  for (size_t I = 0; I < A->size(); ++I) {
+    const llvm::json::Object *In = (*A)[I].getAsObject();
+    std::optional<llvm::StringRef> File = In ? In->getString("file") : std::nullopt;
+    std::optional<llvm::StringRef> Hash = In ? In->getString("hash") : std::nullopt;
+    std::optional<int64_t> Size = In ? In->getInteger("size") : std::nullopt;
+    std::optional<int64_t> MTime = In ? In->getInteger("mtime") : std::nullopt;
+    if (!File || !Hash || !Size || !MTime)
+      return Fail("inputs[" + std::to_string(I) +
+                  "]: needs \"file\", \"size\", \"mtime\" and \"hash\"");
+    K.Key.Inputs.push_back({File->str(), static_cast<uint64_t>(*Size), *MTime, Hash->str()});
+  }
+  return K;
+}
+
+namespace {
+
+std::string md5Of(llvm::StringRef Text) {
+  llvm::MD5 H;
+  H.update(Text);
+  llvm::MD5::MD5Result R;
+  H.final(R);
+  return std::string(R.digest());
+}
+
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readBuffer(llvm::StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), "%s: cannot read the project index: %s",
+                                   Path.str().c_str(), Buf.getError().message().c_str());
+  return std::move(*Buf);
+}
+
+} // namespace
+
+llvm::Expected<KeyFile> readShardKey(llvm::StringRef Path) {
+  // Mapped, not read: only the pages of the first line are touched.
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buf = readBuffer(Path);
+  if (!Buf)
+    return Buf.takeError();
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  return parseKeyFile(Text.substr(0, Text.find('\n')), Path);
+}
+
+llvm::Error writeShardFile(llvm::StringRef Path, const IndexFile &Shard, std::string *Records) {
+  IndexFile Body = Shard;
+  Body.Key.reset();
+  std::string Text = toJSON(Body);
+  KeyFile K;
+  K.TU = Shard.TUs.empty() ? std::string() : Shard.TUs.front();
+  if (Shard.Key)
+    K.Key = *Shard.Key;
+  K.Records = md5Of(Text);
+  if (Records)
+    *Records = K.Records;
+  return writeFileAtomically(Path, toJSON(K) + Text);
+}
+
+llvm::Error rewriteShardKey(llvm::StringRef Path, const KeyFile &K) {
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buf = readBuffer(Path);
+  if (!Buf)
+    return Buf.takeError();
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  size_t NL = Text.find('\n');
+  llvm::StringRef Body = NL == llvm::StringRef::npos ? llvm::StringRef() : Text.substr(NL + 1);
+  return writeFileAtomically(Path, toJSON(K) + Body.str());
+}
+
+llvm::Expected<IndexFile> readShardFile(llvm::StringRef Path) {
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buf = readBuffer(Path);
+  if (!Buf)
+    return Buf.takeError();
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  auto [Head, Body] = Text.split('\n');
+  llvm::Expected<KeyFile> K = parseKeyFile(Head, Path);
+  if (!K)
+    return K.takeError();
+  if (md5Of(Body) != K->Records)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: its records are not those its key names (MD5 %s)",
+                                   Path.str().c_str(), K->Records.c_str());
+  llvm::Expected<IndexFile> F = parseIndexFile(Body, Path);
+  if (!F)
+    return F.takeError();
+  if (F->K != IndexFile::Kind::Shard || F->TUs != std::vector<std::string>{K->TU})
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: not the shard of %s its key names", Path.str().c_str(),
+                                   K->TU.c_str());
+  F->Key = std::move(K->Key);
+  return std::move(*F);
+}
+
+//===----------------------------------------------------------------------===//
+// The store: SQLite, one row per function (its record as a one-function
+// index document), and tables from each key the lookups use to it.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+const char Schema[] =
+    "CREATE TABLE meta(name TEXT PRIMARY KEY, value) WITHOUT ROWID;"
+    "CREATE TABLE tus(path TEXT PRIMARY KEY, shard TEXT NOT NULL) WITHOUT ROWID;"
+    "CREATE TABLE functions(usr TEXT PRIMARY KEY, purity TEXT, record TEXT NOT NULL);"
+    "CREATE TABLE definitions(file TEXT, line INTEGER, col INTEGER, usr TEXT NOT NULL,"
+    " PRIMARY KEY(file, line, col)) WITHOUT ROWID;"
+    "CREATE TABLE declarations(file TEXT, line INTEGER, col INTEGER, usr TEXT NOT NULL,"
+    " PRIMARY KEY(file, line, col)) WITHOUT ROWID;"
+    "CREATE TABLE assert_uses(file TEXT, line INTEGER, col INTEGER, record TEXT NOT NULL,"
+    " PRIMARY KEY(file, line, col)) WITHOUT ROWID;";
+
+/// One prepared statement, finalised with it.
+class Stmt {
+public:
+  Stmt() = default;
+  Stmt(sqlite3 *Db, const char *SQL) { sqlite3_prepare_v2(Db, SQL, -1, &S, nullptr); }
+  Stmt(Stmt &&O) : S(O.S) { O.S = nullptr; }
+  Stmt &operator=(Stmt &&O) {
+    std::swap(S, O.S);
+    return *this;
+  }
+  ~Stmt() { sqlite3_finalize(S); }
+  explicit operator bool() const { return S != nullptr; }
+  Stmt &reset() {
+    sqlite3_reset(S);
+    sqlite3_clear_bindings(S);
+    return *this;
+  }
+  Stmt &bind(int I, llvm::StringRef Text) {
+    sqlite3_bind_text(S, I, Text.data(), static_cast<int>(Text.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Stmt &bind(int I, int64_t V) {
+    sqlite3_bind_int64(S, I, V);
+    return *this;
+  }
+  Stmt &bindNull(int I) {
+    sqlite3_bind_null(S, I);
+    return *this;
+  }
+  Stmt &bind(const Location &L, int First = 1) {
+    return bind(First, L.File).bind(First + 1, int64_t(L.Line)).bind(First + 2, int64_t(L.Col));
+  }
+  /// SQLITE_ROW, SQLITE_DONE or an error code.
+  int step() { return sqlite3_step(S); }
+  bool isNull(int I) { return sqlite3_column_type(S, I) == SQLITE_NULL; }
+  llvm::StringRef text(int I) {
+    const unsigned char *T = sqlite3_column_text(S, I);
+    return T ? llvm::StringRef(reinterpret_cast<const char *>(T), sqlite3_column_bytes(S, I))
+             : llvm::StringRef();
+  }
+
+private:
+  sqlite3_stmt *S = nullptr;
+};
+
+llvm::Error sqlError(llvm::StringRef Path, llvm::StringRef What, sqlite3 *Db) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s: %s",
+                                 Path.str().c_str(), What.str().c_str(),
+                                 Db ? sqlite3_errmsg(Db) : "out of memory");
+}
+
+/// The record of \p Fn as the store keeps it: a one-function document.
+std::string recordOf(const Function &Fn) {
+  IndexFile One;
+  One.K = IndexFile::Kind::Index;
+  One.Functions.push_back(Fn);
+  return toJSON(One);
+}
+
+/// Opens \p Path read-only and checks that it is a store of this version.
+llvm::Error openStore(llvm::StringRef Path, sqlite3 *&Db) {
+  if (sqlite3_open_v2(Path.str().c_str(), &Db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
+                      nullptr) != SQLITE_OK)
+    return sqlError(Path, "cannot read the project index", Db);
+  Stmt Meta(Db, "SELECT value FROM meta WHERE name = ?");
+  if (!Meta)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: not a hotpath-tidy project index (%s)",
+                                   Path.str().c_str(), sqlite3_errmsg(Db));
+  auto Get = [&](llvm::StringRef Name) -> std::optional<std::string> {
+    Meta.reset().bind(1, Name);
+    if (Meta.step() != SQLITE_ROW)
+      return std::nullopt;
+    return Meta.text(0).str();
+  };
+  if (Get("format") != std::optional<std::string>(FormatName))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: not a hotpath-tidy project index (its \"format\" is not "
+                                   "\"%s\")",
+                                   Path.str().c_str(), static_cast<const char *>(FormatName));
+  std::optional<std::string> V = Get("version");
+  std::optional<int64_t> Version;
+  int64_t N;
+  if (V && !llvm::StringRef(*V).getAsInteger(10, N))
+    Version = N;
+  if (llvm::Error E = checkVersion(Path, Version))
+    return E;
+  if (Get("kind") != std::optional<std::string>("index"))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: \"kind\" is not \"index\"", Path.str().c_str());
+  return llvm::Error::success();
+}
+
+/// Whether \p Path begins as an SQLite database does.
+bool looksLikeStore(llvm::StringRef Path) {
+  static const char Magic[] = "SQLite format 3";
+  std::FILE *In = std::fopen(Path.str().c_str(), "rb");
+  if (!In)
+    return false;
+  char Head[sizeof(Magic)] = {};
+  size_t N = std::fread(Head, 1, sizeof(Head), In);
+  std::fclose(In);
+  return N == sizeof(Head) && std::memcmp(Head, Magic, sizeof(Magic)) == 0;
+}
+
+} // namespace
+
+llvm::Error writeStore(llvm::StringRef Path, const IndexFile &F,
+                       const std::map<std::string, std::string> &Shards) {
+  llvm::Expected<std::string> Tmp = temporaryBeside(Path, nullptr);
+  if (!Tmp)
+    return Tmp.takeError();
+  sqlite3 *Db = nullptr;
+  auto Fail = [&](llvm::StringRef What) {
+    llvm::Error E = sqlError(Path, What, Db);
+    sqlite3_close(Db);
+    llvm::sys::fs::remove(*Tmp);
+    return E;
+  };
+  if (sqlite3_open_v2(Tmp->c_str(), &Db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) !=
+      SQLITE_OK)
+    return Fail("cannot write the project index");
+  if (sqlite3_exec(Db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN;", nullptr,
+                   nullptr, nullptr) != SQLITE_OK ||
+      sqlite3_exec(Db, Schema, nullptr, nullptr, nullptr) != SQLITE_OK)
+    return Fail("cannot write the project index");
+  bool Ok = true;
+  auto Run = [&](Stmt &S) {
+    Ok = Ok && S.step() == SQLITE_DONE;
+    S.reset();
+  };
+  {
+    Stmt Meta(Db, "INSERT INTO meta VALUES (?, ?)");
+    for (auto [K, V] : {std::pair<const char *, std::string>{"format", FormatName},
+                        {"version", std::to_string(FormatVersion)},
+                        {"kind", "index"}}) {
+      Meta.bind(1, K).bind(2, V);
+      Run(Meta);
+    }
+    Stmt TU(Db, "INSERT INTO tus VALUES (?, ?)");
+    for (const std::string &T : F.TUs) {
+      auto It = Shards.find(T);
+      TU.bind(1, T).bind(2, It == Shards.end() ? "" : It->second);
+      Run(TU);
+    }
+    Stmt Fn(Db, "INSERT INTO functions VALUES (?, ?, ?)");
+    // The first function in USR order keeps a location (as in memory).
+    Stmt Def(Db, "INSERT OR IGNORE INTO definitions VALUES (?, ?, ?, ?)");
+    Stmt Decl(Db, "INSERT OR IGNORE INTO declarations VALUES (?, ?, ?, ?)");
+    for (const Function &Each : F.Functions) {
+      Fn.bind(1, Each.USR).bind(3, recordOf(Each));
+      if (Each.Pure || !Each.Impure.empty())
+        Fn.bind(2, Each.Impure);
+      else
+        Fn.bindNull(2);
+      Run(Fn);
+      for (const Definition &D : Each.Definitions) {
+        Def.bind(D.Loc).bind(4, Each.USR);
+        Run(Def);
+      }
+      for (const Location &L : Each.Declarations) {
+        Decl.bind(L).bind(4, Each.USR);
+        Run(Decl);
+      }
+    }
+    Stmt Uses(Db, "INSERT INTO assert_uses VALUES (?, ?, ?, ?)");
+    for (auto It = F.AssertUses.begin(); It != F.AssertUses.end();) {
+      IndexFile Group;
+      Group.K = IndexFile::Kind::Index;
+      auto End = std::find_if(It, F.AssertUses.end(), [&](const AssertUse &U) {
+        return !(U.Definition == It->Definition);
+      });
+      Group.AssertUses.assign(It, End);
+      Uses.bind(It->Definition).bind(4, toJSON(Group));
+      Run(Uses);
+      It = End;
+    }
+    Ok = Ok && Meta && TU && Fn && Def && Decl && Uses;
+  }
+  if (!Ok || sqlite3_exec(Db, "COMMIT;", nullptr, nullptr, nullptr) != SQLITE_OK)
+    return Fail("cannot write the project index");
+  if (sqlite3_close(Db) != SQLITE_OK) {
+    Db = nullptr;
+    llvm::sys::fs::remove(*Tmp);
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: cannot write the project index", Path.str().c_str());
+  }
+  return renameOver(*Tmp, Path);
+}
+
+std::optional<std::map<std::string, std::string>> storedShards(llvm::StringRef Path) {
+  if (!looksLikeStore(Path))
+    return std::nullopt;
+  sqlite3 *Db = nullptr;
+  std::optional<std::map<std::string, std::string>> Out;
+  if (llvm::Error E = openStore(Path, Db)) {
+    llvm::consumeError(std::move(E));
+  } else {
+    Stmt All(Db, "SELECT path, shard FROM tus");
+    Out.emplace();
+    int RC;
+    while ((RC = All.step()) == SQLITE_ROW)
+      (*Out)[All.text(0).str()] = All.text(1).str();
+    if (RC != SQLITE_DONE)
+      Out.reset();
+  }
+  sqlite3_close(Db);
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
 // ProjectIndex.
 //===----------------------------------------------------------------------===//
+
+/// An open store and what was read from it: records are read once, and
+/// never move (the lookups return pointers to them).
+struct ProjectIndex::Store {
+  sqlite3 *Db = nullptr;
+  std::string Path;
+  Stmt ByUSR, Purity, ByDef, ByDecl, Uses;
+  std::mutex M;
+  std::map<std::string, std::unique_ptr<Function>, std::less<>> Functions; // null: none
+  std::map<std::string, std::optional<std::string>, std::less<>> Purities;
+  std::map<Location, const Function *> Definitions, Declarations;
+  std::map<Location, std::vector<AssertUse>> AssertUses;
+  bool Whole = false, Reported = false;
+
+  ~Store() {
+    ByUSR = Stmt();
+    Purity = Stmt();
+    ByDef = Stmt();
+    ByDecl = Stmt();
+    Uses = Stmt();
+    sqlite3_close(Db);
+  }
+
+  /// A record that does not read: said once, on standard error (a lookup
+  /// has no error to return), and taken as absent.
+  void corrupt(const std::string &Msg) {
+    if (!Reported)
+      llvm::errs() << "error: " << Msg << "\n";
+    Reported = true;
+  }
+
+  std::optional<IndexFile> parse(llvm::StringRef Text, const std::string &What) {
+    llvm::Expected<IndexFile> F = parseIndexFile(Text, Path + ": " + What);
+    if (!F) {
+      corrupt(llvm::toString(F.takeError()));
+      return std::nullopt;
+    }
+    return std::move(*F);
+  }
+
+  const Function *function(llvm::StringRef USR) {
+    auto It = Functions.find(USR);
+    if (It != Functions.end())
+      return It->second.get();
+    std::unique_ptr<Function> Fn;
+    ByUSR.reset().bind(1, USR);
+    int RC = ByUSR.step();
+    if (RC == SQLITE_ROW) {
+      std::optional<IndexFile> F = parse(ByUSR.text(0), "the record of '" + USR.str() + "'");
+      if (F && F->Functions.size() == 1)
+        Fn = std::make_unique<Function>(std::move(F->Functions.front()));
+    } else if (RC != SQLITE_DONE) {
+      corrupt(Path + ": " + sqlite3_errmsg(Db));
+    }
+    ByUSR.reset();
+    return Functions.emplace(USR.str(), std::move(Fn)).first->second.get();
+  }
+
+  std::optional<std::string> purity(llvm::StringRef USR) {
+    auto It = Purities.find(USR);
+    if (It != Purities.end())
+      return It->second;
+    std::optional<std::string> P;
+    Purity.reset().bind(1, USR);
+    int RC = Purity.step();
+    if (RC == SQLITE_ROW && !Purity.isNull(0))
+      P = Purity.text(0).str();
+    else if (RC != SQLITE_ROW && RC != SQLITE_DONE)
+      corrupt(Path + ": " + sqlite3_errmsg(Db));
+    Purity.reset();
+    return Purities.emplace(USR.str(), std::move(P)).first->second;
+  }
+
+  const Function *at(bool Definition, const Location &L) {
+    auto &Seen = Definition ? Definitions : Declarations;
+    auto It = Seen.find(L);
+    if (It != Seen.end())
+      return It->second;
+    Stmt &Q = Definition ? ByDef : ByDecl;
+    Q.reset().bind(L);
+    std::optional<std::string> USR;
+    if (Q.step() == SQLITE_ROW)
+      USR = Q.text(0).str();
+    Q.reset();
+    return Seen.emplace(L, USR ? function(*USR) : nullptr).first->second;
+  }
+
+  const std::vector<AssertUse> &usesOf(const Location &L) {
+    auto It = AssertUses.find(L);
+    if (It != AssertUses.end())
+      return It->second;
+    std::vector<AssertUse> Found;
+    Uses.reset().bind(L);
+    if (Uses.step() == SQLITE_ROW)
+      if (std::optional<IndexFile> F = parse(Uses.text(0), "the uses of an assert"))
+        Found = std::move(F->AssertUses);
+    Uses.reset();
+    return AssertUses.emplace(L, std::move(Found)).first->second;
+  }
+
+  /// Every record, in order.
+  void readWhole(IndexFile &F) {
+    F.K = IndexFile::Kind::Index;
+    Stmt TUs(Db, "SELECT path FROM tus ORDER BY path");
+    while (TUs && TUs.step() == SQLITE_ROW)
+      F.TUs.push_back(TUs.text(0).str());
+    Stmt Fns(Db, "SELECT record FROM functions ORDER BY usr");
+    while (Fns && Fns.step() == SQLITE_ROW)
+      if (std::optional<IndexFile> One = parse(Fns.text(0), "a function's record"))
+        llvm::append_range(F.Functions, std::move(One->Functions));
+    Stmt All(Db, "SELECT record FROM assert_uses ORDER BY file, line, col");
+    while (All && All.step() == SQLITE_ROW)
+      if (std::optional<IndexFile> Group = parse(All.text(0), "the uses of an assert"))
+        llvm::append_range(F.AssertUses, std::move(Group->AssertUses));
+  }
+};
 
 ProjectIndex::ProjectIndex(IndexFile File) : F(std::move(File)) {
   for (size_t I = 0; I < F.Functions.size(); ++I) {
@@ -750,18 +1300,56 @@ ProjectIndex::ProjectIndex(IndexFile File) : F(std::move(File)) {
   }
 }
 
+ProjectIndex::ProjectIndex(std::unique_ptr<Store> St, std::string P)
+    : Path(std::move(P)), S(std::move(St)) {}
+
+ProjectIndex::~ProjectIndex() = default;
+
+const IndexFile &ProjectIndex::file() const {
+  if (S) {
+    std::lock_guard<std::mutex> Lock(S->M);
+    if (!S->Whole)
+      S->readWhole(F);
+    S->Whole = true;
+  }
+  return F;
+}
+
 const Function *ProjectIndex::lookup(llvm::StringRef USR) const {
+  if (S) {
+    std::lock_guard<std::mutex> Lock(S->M);
+    return S->function(USR);
+  }
   auto It = ByUSR.find(USR);
   return It == ByUSR.end() ? nullptr : &F.Functions[It->second];
 }
 
-const Function *ProjectIndex::lookup(const std::map<Location, size_t> &By,
-                                     const Location &L) const {
+const Function *ProjectIndex::lookupAt(bool Definition, const Location &L) const {
+  if (S) {
+    std::lock_guard<std::mutex> Lock(S->M);
+    return S->at(Definition, L);
+  }
+  const std::map<Location, size_t> &By = Definition ? ByDefinition : ByDeclaration;
   auto It = By.find(L);
   return It == By.end() ? nullptr : &F.Functions[It->second];
 }
 
+std::optional<std::string> ProjectIndex::purityOf(llvm::StringRef USR) const {
+  if (S) {
+    std::lock_guard<std::mutex> Lock(S->M);
+    return S->purity(USR);
+  }
+  const Function *Fn = lookup(USR);
+  if (!Fn || (!Fn->Pure && Fn->Impure.empty()))
+    return std::nullopt;
+  return Fn->Impure;
+}
+
 llvm::ArrayRef<AssertUse> ProjectIndex::usesOf(const Location &Definition) const {
+  if (S) {
+    std::lock_guard<std::mutex> Lock(S->M);
+    return S->usesOf(Definition);
+  }
   // Sorted by definition first (normalise, mergeShards).
   auto Begin = llvm::partition_point(
       F.AssertUses, [&](const AssertUse &U) { return U.Definition < Definition; });
@@ -778,20 +1366,17 @@ const Function *ProjectIndex::find(llvm::StringRef USR) const {
 
 std::optional<std::string> ProjectIndex::purity(llvm::StringRef USR) const {
   record("purity", USR);
-  const Function *Fn = lookup(USR);
-  if (!Fn || (!Fn->Pure && Fn->Impure.empty()))
-    return std::nullopt;
-  return Fn->Impure;
+  return purityOf(USR);
 }
 
 const Function *ProjectIndex::findByDefinition(const Location &Loc) const {
   record("definition", Loc);
-  return lookup(ByDefinition, Loc);
+  return lookupAt(true, Loc);
 }
 
 const Function *ProjectIndex::findByDeclaration(const Location &Loc) const {
   record("declaration", Loc);
-  return lookup(ByDeclaration, Loc);
+  return lookupAt(false, Loc);
 }
 
 llvm::ArrayRef<AssertUse> ProjectIndex::assertUsesOf(const Location &Definition) const {
@@ -852,18 +1437,18 @@ std::optional<std::string> ProjectIndex::answer(llvm::StringRef Read) const {
   if (Kind == "find")
     return functionText(lookup(What));
   if (Kind == "purity") {
-    const Function *Fn = lookup(What);
-    if (!Fn || (!Fn->Pure && Fn->Impure.empty()))
+    std::optional<std::string> P = purityOf(What);
+    if (!P)
       return std::string("none");
-    return Fn->Pure ? std::string("pure") : "impure: " + Fn->Impure;
+    return P->empty() ? std::string("pure") : "impure: " + *P;
   }
   std::optional<Location> L = parseLocation(What);
   if (!L)
     return std::nullopt;
   if (Kind == "definition")
-    return functionText(lookup(ByDefinition, *L));
+    return functionText(lookupAt(true, *L));
   if (Kind == "declaration")
-    return functionText(lookup(ByDeclaration, *L));
+    return functionText(lookupAt(false, *L));
   if (Kind != "assert-uses")
     return std::nullopt;
   IndexFile Uses;
@@ -875,19 +1460,38 @@ std::optional<std::string> ProjectIndex::answer(llvm::StringRef Read) const {
 std::string ProjectIndex::fileOf(llvm::StringRef Path) {
   llvm::SmallString<256> File(Path);
   if (llvm::sys::fs::is_directory(File))
-    llvm::sys::path::append(File, "index.json");
+    llvm::sys::path::append(File, StoreName);
   return std::string(File);
 }
 
 llvm::Expected<std::shared_ptr<const ProjectIndex>> ProjectIndex::load(llvm::StringRef Path) {
   llvm::SmallString<256> File(fileOf(Path));
+  if (looksLikeStore(File)) {
+    auto St = std::make_unique<Store>();
+    St->Path = std::string(File);
+    if (llvm::Error E = openStore(File, St->Db))
+      return E;
+    St->ByUSR = Stmt(St->Db, "SELECT record FROM functions WHERE usr = ?");
+    St->Purity = Stmt(St->Db, "SELECT purity FROM functions WHERE usr = ?");
+    St->ByDef = Stmt(St->Db, "SELECT usr FROM definitions WHERE file = ? AND line = ? AND col = ?");
+    St->ByDecl =
+        Stmt(St->Db, "SELECT usr FROM declarations WHERE file = ? AND line = ? AND col = ?");
+    St->Uses =
+        Stmt(St->Db, "SELECT record FROM assert_uses WHERE file = ? AND line = ? AND col = ?");
+    if (!St->ByUSR || !St->Purity || !St->ByDef || !St->ByDecl || !St->Uses)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "%s: not a hotpath-tidy project index (%s)", File.c_str(),
+                                     sqlite3_errmsg(St->Db));
+    return std::shared_ptr<const ProjectIndex>(
+        new ProjectIndex(std::move(St), std::string(File)));
+  }
   llvm::Expected<IndexFile> F = readIndexFile(File);
   if (!F)
     return F.takeError();
   if (F->K != IndexFile::Kind::Index)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "%s: a shard of one translation unit, not the merged "
-                                   "project index (index.json beside the shards/ directory)",
+                                   "project index (index.db beside the shards/ directory)",
                                    File.c_str());
   auto Index = std::make_shared<ProjectIndex>(std::move(*F));
   Index->Path = std::string(File);

@@ -7,11 +7,14 @@
 // constant return, or acting only while a global is set), that shape, its
 // switch and its disabled value.
 //
-// One file format serves two roles: a *shard* is what one translation unit
-// contributes (with the key that says when it is stale), the *index* is the
-// merge of every shard. Both are JSON written and read with LLVM's JSON
-// library, versioned; docs/project-index.md is the schema. This header needs
-// LLVM Support only, so the driver and the unit tests use it without clang.
+// A *shard* is what one translation unit contributes (JSON, written and read
+// with LLVM's JSON library), its *key* (when the shard is stale) a small JSON
+// file beside it, so that the driver can tell which shards hold without
+// reading their records. The *index*, the merge of every shard, is a store
+// (SQLite) queried per function: a TU's checks read only the records they
+// look up, never the whole index. docs/project-index.md is the schema. This
+// header needs LLVM Support only, so the driver and the unit tests use it
+// without clang.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,7 +41,7 @@ namespace hotpath::index {
 inline constexpr const char FormatName[] = "hotpath-project-index";
 /// The version this build writes and reads; any other is an error. Bump it
 /// whenever a field changes meaning or a reader would miss a new one.
-inline constexpr unsigned FormatVersion = 5;
+inline constexpr unsigned FormatVersion = 6;
 
 /// A place in a file: absolute, symlink-free path; 1-based line and
 /// (byte) column of the expansion, as clang reports them.
@@ -162,6 +165,8 @@ struct ShardKey {
   std::vector<InputFile> Inputs;
 };
 
+
+
 /// A shard (one TU) or the merged index.
 struct IndexFile {
   enum class Kind { Shard, Index };
@@ -176,6 +181,28 @@ struct IndexFile {
 
 /// The JSON text of \p F (docs/project-index.md).
 std::string toJSON(const IndexFile &F);
+
+/// The head of a shard file: its first line, the key, which the index
+/// refresh reads to tell whether the shard holds without its records (the
+/// second line).
+struct KeyFile {
+  std::string TU;
+  ShardKey Key;
+  std::string Records; // MD5 of the records line: which records the store merged
+};
+std::string toJSON(const KeyFile &K);
+llvm::Expected<KeyFile> parseKeyFile(llvm::StringRef Text, llvm::StringRef Name);
+/// Reads the key of the shard file \p Path, not its records.
+llvm::Expected<KeyFile> readShardKey(llvm::StringRef Path);
+/// A shard file: its key (\p Shard's Key, its one TU) on the first line, its
+/// records on the second; written atomically. \p Records gets the MD5 of
+/// the records line.
+llvm::Error writeShardFile(llvm::StringRef Path, const IndexFile &Shard,
+                           std::string *Records = nullptr);
+/// Writes \p K over the key of the shard file \p Path, its records unchanged.
+llvm::Error rewriteShardKey(llvm::StringRef Path, const KeyFile &K);
+/// Reads a whole shard file, its key in Key.
+llvm::Expected<IndexFile> readShardFile(llvm::StringRef Path);
 /// The error of an index file an older hotpath-tidy wrote. A shard is a
 /// cache of its TU, so the index refresh parses that TU again; anyone else
 /// reading it reports the error, which says how to rebuild.
@@ -200,6 +227,19 @@ llvm::Expected<IndexFile> readIndexFile(llvm::StringRef Path);
 /// Writes atomically (a temporary file renamed over \p Path), so a reader
 /// never sees half a file and an interrupted run leaves the old one.
 llvm::Error writeIndexFile(llvm::StringRef Path, const IndexFile &F);
+/// Writes the text \p Text to \p Path the same way.
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text);
+
+/// The name of the store in an index directory.
+inline constexpr const char StoreName[] = "index.db";
+/// Writes the merged index \p F as a store (docs/project-index.md), atomically;
+/// \p Shards, the MD5 of each TU's shard file merged (KeyFile::Records), is
+/// kept in it so that a later refresh knows whether it must merge again.
+llvm::Error writeStore(llvm::StringRef Path, const IndexFile &F,
+                       const std::map<std::string, std::string> &Shards = {});
+/// The MD5 of each TU's shard that the store at \p Path merged; none when
+/// there is no store there of this version.
+std::optional<std::map<std::string, std::string>> storedShards(llvm::StringRef Path);
 
 /// Merges shards into an index: functions by USR; definitions and
 /// declarations by location; call sites by key (CallSite::key), the larger
@@ -210,16 +250,20 @@ IndexFile mergeShards(llvm::ArrayRef<IndexFile> Shards);
 /// sites must already be unique.
 void normalise(IndexFile &F);
 
-/// The merged index, loaded for lookups.
+/// The merged index, loaded for lookups: held in memory (a JSON index, or
+/// one made by mergeShards), or a store queried per lookup, each record
+/// read once and kept.
 class ProjectIndex {
 public:
   explicit ProjectIndex(IndexFile F);
-  /// Loads \p Path: the index file, or a directory holding index.json.
+  ~ProjectIndex();
+  /// Loads \p Path: the store, a directory holding it (index.db), or a
+  /// JSON index file (read whole).
   static llvm::Expected<std::shared_ptr<const ProjectIndex>> load(llvm::StringRef Path);
   /// load(), once per file and modification time for the whole process:
   /// clang-tidy makes new checks for every TU it checks.
   static llvm::Expected<std::shared_ptr<const ProjectIndex>> loadCached(llvm::StringRef Path);
-  /// The file load() reads for \p Path: `index.json` in it when it is a
+  /// The file load() reads for \p Path: `index.db` in it when it is a
   /// directory, else \p Path.
   static std::string fileOf(llvm::StringRef Path);
 
@@ -233,7 +277,9 @@ public:
   /// The uses, in every TU, of the disabled assert defined at \p Definition
   /// that need their argument evaluated.
   llvm::ArrayRef<AssertUse> assertUsesOf(const Location &Definition) const;
-  const IndexFile &file() const { return F; }
+  /// Every record (the driver's whole-index walks): a store is read whole
+  /// on the first call. The checks use the lookups above only.
+  const IndexFile &file() const;
   const std::string &path() const { return Path; }
 
   /// Recording (the result cache, docs/project-index.md): from now on every
@@ -247,18 +293,24 @@ public:
   /// (the records it returns, as JSON); none when \p Read is not a read.
   std::optional<std::string> answer(llvm::StringRef Read) const;
 
+  struct Store;
+
 private:
+  ProjectIndex(std::unique_ptr<Store> S, std::string Path);
   const Function *lookup(llvm::StringRef USR) const;
-  const Function *lookup(const std::map<Location, size_t> &By, const Location &L) const;
+  const Function *lookupAt(bool Definition, const Location &L) const;
+  std::optional<std::string> purityOf(llvm::StringRef USR) const;
   llvm::ArrayRef<AssertUse> usesOf(const Location &Definition) const;
   void record(llvm::StringRef Kind, llvm::StringRef What) const;
   void record(llvm::StringRef Kind, const Location &L) const;
 
-  IndexFile F;
+  mutable IndexFile F; // in memory; a store's, once file() read it whole
   std::string Path;
   mutable std::unique_ptr<std::set<std::string>> Reads; // while recording
   llvm::StringMap<size_t> ByUSR;
   std::map<Location, size_t> ByDefinition, ByDeclaration;
+  /// A store, and what was read from it so far (records never move).
+  std::unique_ptr<Store> S;
 };
 
 /// Where the checks of the TU \p MainFile (canonical path) write their

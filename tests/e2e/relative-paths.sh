@@ -28,7 +28,7 @@ cat >"$root/build/compile_commands.json" <<J
 J
 finding="src/dbg.h:3:9: warning: disabled assert 'ASSERT'"
 (cd "$root" && "$hpt" --index-only -p build >/dev/null 2>&1)
-[ -f "$root/build/hotpath-index/index.json" ] || { echo "FAIL no index was built"; exit 1; }
+[ -f "$root/build/hotpath-index/index.db" ] || { echo "FAIL no index was built"; exit 1; }
 
 # route NAME CONFIG...: runs route NAME from the root on src/a.c (the driver
 # and run-clang-tidy: the whole database) with the extra arguments; output in
@@ -100,11 +100,11 @@ done
 
 # The driver's own index named relatively in -config is the same index, no
 # conflict; another one is.
-route hotpath-tidy -config='{CheckOptions: {ProjectIndex: build/hotpath-index/index.json}}'
+route hotpath-tidy -config='{CheckOptions: {ProjectIndex: build/hotpath-index/index.db}}'
 runs_clean "hotpath-tidy: -config naming the run's own index.json relatively: no conflict"
 route hotpath-tidy -config='{CheckOptions: {ProjectIndex: build/other-index}}'
 fails_naming "hotpath-tidy: -config naming another index: a conflict" \
-  "-config sets ProjectIndex to 'build/other-index', and the command line to '$root/build/hotpath-index/index.json': give it once"
+  "-config sets ProjectIndex to 'build/other-index', and the command line to '$root/build/hotpath-index/index.db': give it once"
 
 # Control: the resolution is what makes the difference. Started in build/,
 # the -config's build/hotpath-index is build/build/hotpath-index.

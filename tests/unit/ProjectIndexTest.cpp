@@ -18,6 +18,7 @@
 #include "gtest/gtest.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -296,9 +297,9 @@ TEST(ProjectIndexFormat, BadFilesAreErrorsNamingTheFileAndField) {
             "idx.json: not a hotpath-tidy project index (its \"format\" is not "
             "\"hotpath-project-index\")");
   EXPECT_EQ(errorOf("{\"format\": \"hotpath-project-index\", \"version\": 1, \"kind\": \"index\"}"),
-            "idx.json: project index version 1, and this hotpath-tidy reads version 5: rebuild "
+            "idx.json: project index version 1, and this hotpath-tidy reads version 6: rebuild "
             "it (hotpath-tidy --index-only --reindex -p <build-dir>)");
-  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 5, \"kind\": "
+  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 6, \"kind\": "
                            "\"index\", \"files\": [\"/a.c\"], \"tus\": [0], ";
   EXPECT_EQ(errorOf(Head + "\"functions\": [{\"usr\": \"u\", \"name\": \"f\", \"calls\": "
                            "[{\"at\": [0, 1, 1], \"caller\": 7}]}]}"),
@@ -323,16 +324,207 @@ TEST(ProjectIndexFormat, TheChecksWantTheMergedIndexNotAShard) {
   ASSERT_FALSE(static_cast<bool>(Loaded));
   EXPECT_EQ(llvm::toString(Loaded.takeError()),
             Path + ": a shard of one translation unit, not the merged project index "
-                   "(index.json beside the shards/ directory)");
-  // A directory stands for its index.json.
+                   "(index.db beside the shards/ directory)");
+  // A directory stands for its store, index.db.
   IndexFile M = mergeShards({sampleShard()});
-  ASSERT_FALSE(static_cast<bool>(writeIndexFile((Dir + "/index.json").str(), M)));
+  ASSERT_FALSE(static_cast<bool>(writeStore((Dir + "/index.db").str(), M)));
   auto FromDir = ProjectIndex::load(Dir);
   ASSERT_TRUE(static_cast<bool>(FromDir)) << llvm::toString(FromDir.takeError());
   EXPECT_NE((*FromDir)->find("c:@F@check_len"), nullptr);
   EXPECT_NE((*FromDir)->findByDefinition({"/p/src/fault.c", 3, 5}), nullptr);
   EXPECT_NE((*FromDir)->findByDeclaration({"/p/include/buf.h", 3, 6}), nullptr);
   llvm::sys::fs::remove_directories(Dir);
+}
+
+//===----------------------------------------------------------------------===//
+// The store: queried per lookup, the same answers as the index in memory.
+//===----------------------------------------------------------------------===//
+
+/// A second shard: another TU that calls check_len, defines a function
+/// that is impure, and has uses of a disabled assert.
+IndexFile otherShard() {
+  IndexFile F;
+  F.K = IndexFile::Kind::Shard;
+  F.TUs = {"/p/src/other.c"};
+  Function Fn;
+  Fn.USR = "c:@F@check_len";
+  Fn.Name = "check_len";
+  Fn.Declarations = {{"/p/include/buf.h", 3, 6}};
+  Fn.Calls = {site("/p/src/other.c", 40, "other", true)};
+  Function Log;
+  Log.USR = "c:@F@log_hit";
+  Log.Name = "log_hit";
+  Log.Definitions = {{{"/p/src/other.c", 10, 6}, 14, "/p/src/other.c"}};
+  Log.Impure = "increments 'hits'";
+  Function Get;
+  Get.USR = "c:@F@get";
+  Get.Name = "get";
+  Get.Definitions = {{{"/p/src/other.c", 20, 5}, 22, "/p/src/other.c"}};
+  Get.Pure = true;
+  F.Functions = {Get, Fn, Log};
+  F.AssertUses = {{"ASSERT", {"/p/include/dbg.h", 3, 9}, {"/p/src/other.c", 50, 2}, "it increments 'n'"},
+                  {"ASSERT", {"/p/include/dbg.h", 3, 9}, {"/p/src/other.c", 60, 2}, "it assigns to 'x'"},
+                  {"DCHECK", {"/p/include/dbg.h", 8, 9}, {"/p/src/other.c", 70, 2}, "it calls 'f'"}};
+  return F;
+}
+
+/// A temporary directory, removed with the test.
+struct TempDir {
+  llvm::SmallString<128> Path;
+  TempDir() { EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("hotpath-index-test", Path)); }
+  ~TempDir() { llvm::sys::fs::remove_directories(Path); }
+  std::string operator/(llvm::StringRef Name) const { return (Path + "/" + Name).str(); }
+};
+
+TEST(ProjectIndexStore, AnswersEveryLookupAsTheIndexInMemoryDoes) {
+  TempDir Dir;
+  IndexFile M = mergeShards({sampleShard(), otherShard()});
+  ASSERT_FALSE(static_cast<bool>(writeStore(Dir / "index.db", M,
+                                            {{"/p/src/main.c", "m5"}, {"/p/src/other.c", "o5"}})));
+  ProjectIndex Mem(M);
+  auto Stored = ProjectIndex::load(Dir.Path);
+  ASSERT_TRUE(static_cast<bool>(Stored)) << llvm::toString(Stored.takeError());
+  const ProjectIndex &S = **Stored;
+  EXPECT_EQ(S.path(), Dir / "index.db");
+  (void)S.recordReads();
+  Mem.recordReads();
+  std::vector<std::string> Reads = {
+      "find\tc:@F@check_len", "find\tc:@F@should_fail", "find\tc:@F@nothing",
+      "purity\tc:@F@log_hit", "purity\tc:@F@get", "purity\tc:@F@should_fail",
+      "purity\tc:@F@nothing", "definition\t/p/src/check.c\t5\t6",
+      "definition\t/p/src/check.c\t5\t7", "declaration\t/p/include/buf.h\t3\t6",
+      "assert-uses\t/p/include/dbg.h\t3\t9", "assert-uses\t/p/include/dbg.h\t8\t9",
+      "assert-uses\t/p/include/dbg.h\t9\t9"};
+  for (const std::string &R : Reads)
+    EXPECT_EQ(S.answer(R), Mem.answer(R)) << R;
+  EXPECT_EQ(S.answer("purity\tc:@F@log_hit"), "impure: increments 'hits'");
+  EXPECT_EQ(S.answer("purity\tc:@F@get"), "pure");
+  // The lookups themselves, and the same record twice (read once, kept).
+  const Function *Check = S.find("c:@F@check_len");
+  ASSERT_NE(Check, nullptr);
+  EXPECT_EQ(Check, S.find("c:@F@check_len"));
+  EXPECT_EQ(Check->Calls.size(), 2u);
+  EXPECT_EQ(Check->Calls[0].Count, 3u);
+  EXPECT_EQ(Check->Calls[0].ConstantArgs, (std::vector<std::pair<unsigned, int64_t>>{{1, -4}, {2, 8}}));
+  EXPECT_EQ(S.findByDefinition({"/p/src/check.c", 5, 6}), Check);
+  EXPECT_EQ(S.findByDeclaration({"/p/include/buf.h", 3, 6}), Check);
+  EXPECT_EQ(S.findByDefinition({"/p/include/buf.h", 3, 6}), nullptr);
+  ASSERT_NE(S.find("c:@F@should_fail"), nullptr);
+  ASSERT_TRUE(S.find("c:@F@should_fail")->Hook.has_value());
+  EXPECT_EQ(S.find("c:@F@should_fail")->Hook->Switch, "fault_on && cfg.level > 2");
+  EXPECT_EQ(S.purity("c:@F@log_hit"), std::optional<std::string>("increments 'hits'"));
+  EXPECT_EQ(S.purity("c:@F@get"), std::optional<std::string>(""));
+  EXPECT_EQ(S.purity("c:@F@check_len"), std::nullopt);
+  llvm::ArrayRef<AssertUse> Uses = S.assertUsesOf({"/p/include/dbg.h", 3, 9});
+  ASSERT_EQ(Uses.size(), 2u);
+  EXPECT_EQ(Uses[1].Why, "it assigns to 'x'");
+  EXPECT_TRUE(S.assertUsesOf({"/p/include/dbg.h", 9, 9}).empty());
+  // The reads recorded are the same whichever index answers them.
+  for (const std::string &R : Reads)
+    (void)Mem.answer(R);
+  (void)Mem.find("c:@F@check_len");
+  (void)Mem.find("c:@F@should_fail");
+  (void)Mem.findByDefinition({"/p/src/check.c", 5, 6});
+  (void)Mem.findByDeclaration({"/p/include/buf.h", 3, 6});
+  (void)Mem.findByDefinition({"/p/include/buf.h", 3, 6});
+  (void)Mem.purity("c:@F@log_hit");
+  (void)Mem.purity("c:@F@get");
+  (void)Mem.purity("c:@F@check_len");
+  (void)Mem.assertUsesOf({"/p/include/dbg.h", 3, 9});
+  (void)Mem.assertUsesOf({"/p/include/dbg.h", 9, 9});
+  EXPECT_EQ(S.reads(), Mem.reads());
+  // Read whole (the driver's walks), it is the merge.
+  EXPECT_EQ(toJSON(S.file()), toJSON(M));
+  EXPECT_EQ(storedShards(Dir / "index.db"),
+            (std::optional<std::map<std::string, std::string>>(
+                {{"/p/src/main.c", "m5"}, {"/p/src/other.c", "o5"}})));
+  EXPECT_EQ(storedShards(Dir / "none.db"), std::nullopt);
+}
+
+TEST(ProjectIndexStore, AStoreThatDoesNotReadIsAnErrorNamingIt) {
+  TempDir Dir;
+  // Not a store: a file that is no SQLite database is read as JSON.
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Dir / "index.db", EC);
+    OS << "garbage";
+  }
+  auto Bad = ProjectIndex::load(Dir.Path);
+  ASSERT_FALSE(static_cast<bool>(Bad));
+  EXPECT_EQ(llvm::toString(Bad.takeError()).rfind(Dir / "index.db" + ": not valid JSON", 0), 0u);
+  // An SQLite database that is not a store.
+  llvm::sys::fs::remove(Dir / "index.db");
+  ASSERT_FALSE(static_cast<bool>(writeStore(Dir / "index.db", mergeShards({sampleShard()}))));
+  std::string Other = Dir / "other.db";
+  ASSERT_FALSE(llvm::sys::fs::copy_file(Dir / "index.db", Other));
+  // Its version changed by hand: older is a rebuild, newer an error.
+  for (auto [Version, Older] : {std::pair<int, bool>{5, true}, {99, false}}) {
+    std::string Path = Dir / ("v" + std::to_string(Version) + ".db");
+    ASSERT_FALSE(llvm::sys::fs::copy_file(Dir / "index.db", Path));
+    std::string Cmd = "sqlite3 '" + Path + "' \"UPDATE meta SET value = '" +
+                      std::to_string(Version) + "' WHERE name = 'version'\"";
+    if (std::system(Cmd.c_str()) != 0)
+      GTEST_SKIP() << "no sqlite3 command";
+    auto L = ProjectIndex::load(Path);
+    ASSERT_FALSE(static_cast<bool>(L));
+    bool SawOlder = false;
+    std::string Msg;
+    llvm::handleAllErrors(L.takeError(), [&](const OlderVersionError &E) {
+      SawOlder = true;
+      Msg = E.message();
+    }, [&](const llvm::ErrorInfoBase &E) { Msg = E.message(); });
+    EXPECT_EQ(SawOlder, Older);
+    EXPECT_EQ(Msg, Path + ": project index version " + std::to_string(Version) +
+                       ", and this hotpath-tidy reads version 6: rebuild it (hotpath-tidy "
+                       "--index-only --reindex -p <build-dir>)");
+  }
+  std::string Cmd = "sqlite3 '" + Other + "' \"DROP TABLE meta\"";
+  if (std::system(Cmd.c_str()) != 0)
+    GTEST_SKIP() << "no sqlite3 command";
+  auto NoMeta = ProjectIndex::load(Other);
+  ASSERT_FALSE(static_cast<bool>(NoMeta));
+  EXPECT_EQ(llvm::toString(NoMeta.takeError()),
+            Other + ": not a hotpath-tidy project index (no such table: meta)");
+}
+
+// A shard file: its key on the first line, read without the records.
+TEST(ProjectIndexShardFile, TheKeyIsReadWithoutTheRecords) {
+  TempDir Dir;
+  std::string Path = Dir / "main.c.0123.json";
+  std::string Records;
+  ASSERT_FALSE(static_cast<bool>(writeShardFile(Path, sampleShard(), &Records)));
+  EXPECT_EQ(Records.size(), 32u);
+  llvm::Expected<KeyFile> K = readShardKey(Path);
+  ASSERT_TRUE(static_cast<bool>(K)) << llvm::toString(K.takeError());
+  EXPECT_EQ(K->TU, "/p/src/main.c");
+  EXPECT_EQ(K->Records, Records);
+  EXPECT_EQ(K->Key.Command, sampleShard().Key->Command);
+  EXPECT_TRUE(K->Key.Inputs == sampleShard().Key->Inputs);
+  llvm::Expected<IndexFile> Whole = readShardFile(Path);
+  ASSERT_TRUE(static_cast<bool>(Whole)) << llvm::toString(Whole.takeError());
+  EXPECT_EQ(toJSON(*Whole), toJSON(sampleShard()));
+  // A key rewritten (time stamps moved) keeps the records.
+  K->Key.Inputs[0].MTime = 42;
+  ASSERT_FALSE(static_cast<bool>(rewriteShardKey(Path, *K)));
+  llvm::Expected<IndexFile> Again = readShardFile(Path);
+  ASSERT_TRUE(static_cast<bool>(Again)) << llvm::toString(Again.takeError());
+  EXPECT_EQ(Again->Key->Inputs[0].MTime, 42);
+  EXPECT_EQ(Again->Functions.size(), 2u);
+  // Records that are not those the key names are an error, as is a key
+  // line that does not read (a cut file: no records at all).
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  ASSERT_TRUE(static_cast<bool>(Buf));
+  std::string Text = (*Buf)->getBuffer().str();
+  Text.replace(Text.find("check_len"), 9, "check_lem");
+  ASSERT_FALSE(static_cast<bool>(writeFileAtomically(Path, Text)));
+  llvm::Expected<IndexFile> Changed = readShardFile(Path);
+  ASSERT_FALSE(static_cast<bool>(Changed));
+  EXPECT_EQ(llvm::toString(Changed.takeError()),
+            Path + ": its records are not those its key names (MD5 " + Records + ")");
+  ASSERT_FALSE(static_cast<bool>(writeFileAtomically(Path, "{\"format\": \"hotpath-project-index\", \"ver")));
+  llvm::Expected<KeyFile> Cut = readShardKey(Path);
+  ASSERT_FALSE(static_cast<bool>(Cut));
+  EXPECT_EQ(llvm::toString(Cut.takeError()).rfind(Path + ": not valid JSON", 0), 0u);
 }
 
 //===----------------------------------------------------------------------===//
@@ -350,8 +542,10 @@ public:
     IndexFile F;
     F.K = IndexFile::Kind::Index;
     F.Functions = std::move(Functions);
-    Path = (Dir + "/index.json").str();
-    EXPECT_FALSE(static_cast<bool>(writeIndexFile(Path, F)));
+    // The store, as hotpath-tidy writes it (a JSON index reads the same:
+    // HeatTest's).
+    Path = (Dir + "/index.db").str();
+    EXPECT_FALSE(static_cast<bool>(writeStore(Path, F)));
   }
   ~IndexOnDisk() { llvm::sys::fs::remove_directories(Dir); }
   const std::string &path() const { return Path; }
@@ -754,7 +948,7 @@ TEST(ProjectIndexInChecks, AnIndexThatDoesNotReadIsAConfigurationError) {
   ASSERT_EQ(R.errors().size(), 1u) << R.dump();
   EXPECT_EQ(R.errors()[0].Message,
             "hotpath-check-split: ProjectIndex: " + Path +
-                ": project index version 7, and this hotpath-tidy reads version 5: rebuild it "
+                ": project index version 7, and this hotpath-tidy reads version 6: rebuild it "
                 "(hotpath-tidy --index-only --reindex -p <build-dir>)");
   RunResult Missing = Split.run(CheckLen, "bad-index.c", {{"ProjectIndex", Path + ".none"}});
   ASSERT_EQ(Missing.errors().size(), 1u) << Missing.dump();
