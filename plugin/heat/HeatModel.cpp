@@ -17,10 +17,17 @@ CallGraph::EntryPoints HeatModel::entryPoints() const {
 const CallGraph &HeatModel::graph() const { return Calls.graph(entryPoints()); }
 
 bool HeatModel::chainIsHot(const HeatChain &C, const HeatPolicy &P) const {
-  // Without the whole program in view branches are not counted, for an
-  // entry point's chain as for a loop's.
+  // Without the whole program in view branches are not counted for a
+  // loop's chain (the loops that matter may be in callers not in view),
+  // but they are for an entry point's: the chain down from it is in view.
   return wholeProgram() ? C.Score >= Settings.ChainHeatThreshold
-                        : C.Loops >= chainLoopsNeeded(P) || !C.Entry.empty();
+                        : C.Loops >= chainLoopsNeeded(P) || entryChainIsHot(C);
+}
+
+bool HeatModel::entryChainIsHot(const HeatChain &C, unsigned Loops, unsigned Branches) const {
+  return !C.Entry.empty() && 5 * static_cast<int>(Loops) - static_cast<int>(Branches) +
+                                     C.Score >=
+                                 Settings.ChainHeatThreshold;
 }
 
 std::string HeatModel::chainNeed(const HeatPolicy &P) const {
@@ -31,16 +38,18 @@ std::string HeatModel::chainNeed(const HeatPolicy &P) const {
 }
 
 std::string HeatModel::chainEstimate(const HeatChain &C) const {
+  // An entry point's chain is estimated in runs, with or without the whole
+  // program in view (chainIsHot()).
+  bool Runs = wholeProgram() || entryChainIsHot(C);
   std::string Counts = std::to_string(C.Loops) + " loop(s)" +
-                       (wholeProgram() ? ", " + std::to_string(C.Branches) + " branch(es)" : "") +
+                       (Runs ? ", " + std::to_string(C.Branches) + " branch(es)" : "") +
                        " on the chain";
   if (!C.Entry.empty())
-    Counts = (wholeProgram() ? "the hot entry point " + C.Entry + " counted as 2^" +
-                                   std::to_string(Settings.ChainHeatThreshold) + " runs, "
-                             : "from the hot entry point " + C.Entry + ", ") +
+    Counts = (Runs ? "the hot entry point " + C.Entry + " counted as 2^" +
+                         std::to_string(Settings.ChainHeatThreshold) + " runs, "
+                   : "from the hot entry point " + C.Entry + ", ") +
              Counts;
-  return wholeProgram() ? "2^" + std::to_string(C.Score) + " runs estimated: " + Counts
-                        : Counts;
+  return Runs ? "2^" + std::to_string(C.Score) + " runs estimated: " + Counts : Counts;
 }
 
 unsigned HeatModel::score(const CallSiteStats &S) {
@@ -119,10 +128,9 @@ HeatVerdict HeatModel::function(const FunctionDecl *FD, const HeatPolicy &Policy
   }
   if (V.ByChain)
     V.Why = "hot: " + V.Chain.text() + " (" + chainEstimate(V.Chain) +
-            (wholeProgram() ? "; 2^" + std::to_string(Settings.ChainHeatThreshold) + " needed"
-             : V.Chain.Entry.empty()
-                 ? ", " + std::to_string(chainLoopsNeeded(Policy)) + " needed"
-                 : "") +
+            (wholeProgram() || entryChainIsHot(V.Chain)
+                 ? "; 2^" + std::to_string(Settings.ChainHeatThreshold) + " needed"
+                 : ", " + std::to_string(chainLoopsNeeded(Policy)) + " needed") +
             ")";
   else
     V.Why = CountOnly && Hot
@@ -181,14 +189,25 @@ bool HeatModel::siteIsHot(const SiteFacts &Site, const FunctionDecl *Hook,
   // The loops (and branches) around the call and on the chains of calls
   // to its caller. A chain from a hot entry point is evidence enough, as a
   // name is: an allocator's hook has one caller, inline, called by a few
-  // allocators that everything calls.
+  // allocators that everything calls. Its branches count in every mode.
   HeatChain C = CallerChain();
-  if (!Evidence && C.Entry.empty())
+  if (entryChainIsHot(C, Site.Loops, Site.Branches))
+    return true;
+  if (!Evidence)
     return false;
   if (!wholeProgram())
-    return Site.Loops + C.Loops > 0 || !C.Entry.empty();
+    return Site.Loops + C.Loops > 0;
   return 5 * static_cast<int>(Site.Loops) - static_cast<int>(Site.Branches) + C.Score >=
          Settings.ChainHeatThreshold;
+}
+
+std::optional<HeatChain> HeatModel::entryChainOf(const CallSiteIndex::Site &Site) const {
+  if (Site.Cold || hasProfile())
+    return std::nullopt;
+  HeatChain C = graph().chainOf(Site.Caller);
+  if (!entryChainIsHot(C, Site.Loops, Site.Branches))
+    return std::nullopt;
+  return C;
 }
 
 std::string HeatModel::describe(const CallSiteStats &S, unsigned Threshold,

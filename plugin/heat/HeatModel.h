@@ -93,6 +93,12 @@ public:
   /// TUs gate, judged as those TUs judge them.
   bool indexCallIsHot(const index::CallSite &Site, const clang::FunctionDecl *Hook,
                       unsigned Threshold) const;
+  /// The chain of calls from a hot entry point (RuleSet::HotEntryPoints)
+  /// to the caller of \p Site, when it makes the call hot by itself
+  /// (entryChainIsHot()): what a note about the call says. None when no
+  /// chain from an entry point reaches the caller, or the branches on it
+  /// and at the call are not paid for.
+  std::optional<HeatChain> entryChainOf(const CallSiteIndex::Site &Site) const;
   /// The heat score of \p FD from every call site the project index holds:
   /// the same in every TU (0 without an index).
   unsigned indexScore(const clang::FunctionDecl *FD) const;
@@ -128,10 +134,17 @@ public:
   static unsigned chainLoopsNeeded(const HeatPolicy &P);
   /// Whether \p C makes a function hot by \p P. A chain from a hot entry
   /// point (RuleSet::HotEntryPoints) counts the entry point as running as
-  /// often as the threshold asks: with the whole program in view the
-  /// branches below it must be paid for by loops; without it, as loops
-  /// alone count, it is hot.
+  /// often as the threshold asks, with or without the whole program in
+  /// view: the branches below it must be paid for by loops
+  /// (entryChainIsHot()).
   bool chainIsHot(const HeatChain &C, const HeatPolicy &P) const;
+  /// Whether \p C starts at a hot entry point and, with \p Loops more loops
+  /// and \p Branches more branches (those around a call in the last
+  /// function), still reaches ChainHeatThreshold. The whole chain from the
+  /// entry point down is in view, so its branches count even without the
+  /// project index: a call the entry point makes only on some path (a slow
+  /// path, a debug option) is not hot by it.
+  bool entryChainIsHot(const HeatChain &C, unsigned Loops = 0, unsigned Branches = 0) const;
   /// "a chain of calls estimated to run 2^20 times", "a chain of calls
   /// with 2 loop(s) on it".
   std::string chainNeed(const HeatPolicy &P) const;
