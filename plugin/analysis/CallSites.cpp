@@ -174,9 +174,16 @@ bool isOutputLoop(const Stmt *Loop, const RuleIndex &Rules) {
 }
 
 /// A condition that holds on failure: `unlikely(c)`, `ret`, `ret != 0`,
-/// `ret < 0`, `IS_ERR(p)`.
+/// `ret < 0`, `IS_ERR(p)`, and a statement expression whose value is one:
+/// the kernel's `WARN(c, ...)` and `WARN_ON(c)` are `({ int __ret_warn_on =
+/// !!(c); if (unlikely(__ret_warn_on)) __WARN(); unlikely(__ret_warn_on); })`.
 bool testsForFailure(const Expr *Cond) {
   Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *SE = dyn_cast<StmtExpr>(Cond)) {
+    const CompoundStmt *Body = SE->getSubStmt();
+    const auto *Value = Body && !Body->body_empty() ? dyn_cast<Expr>(Body->body_back()) : nullptr;
+    return Value && testsForFailure(Value);
+  }
   if (const auto *Call = dyn_cast<CallExpr>(Cond)) {
     if (Call->getBuiltinCallee() == Builtin::BI__builtin_expect && Call->getNumArgs() == 2) {
       const auto *Expected =
