@@ -16,6 +16,24 @@ CallGraph::EntryPoints HeatModel::entryPoints() const {
 
 const CallGraph &HeatModel::graph() const { return Calls.graph(entryPoints()); }
 
+namespace {
+/// The chain of calls to judge a function by, \p Of the graph. With the
+/// whole program in view the best chain is the one estimated to run most,
+/// from an entry point or not. Without it, a chain is hot by its loops or
+/// from an entry point, two measures no one best chain serves: the best
+/// from an entry point when it is hot by it (\p EntryHot), else the best by
+/// loops alone, as without entry points (a call an entry point makes behind
+/// two branches hides no loop another caller puts it in).
+HeatChain judgedChain(const ProjectCalls &Calls, const CallGraph::EntryPoints &Entries,
+                      bool WholeProgram, llvm::function_ref<bool(const HeatChain &)> EntryHot,
+                      llvm::function_ref<HeatChain(const CallGraph &)> Of) {
+  HeatChain C = Of(Calls.graph(Entries));
+  if (WholeProgram || Entries.Patterns.empty() || EntryHot(C))
+    return C;
+  return Of(Calls.graph(CallGraph::EntryPoints()));
+}
+} // namespace
+
 bool HeatModel::chainIsHot(const HeatChain &C, const HeatPolicy &P) const {
   // Without the whole program in view branches are not counted for a
   // loop's chain (the loops that matter may be in callers not in view),
@@ -123,7 +141,10 @@ HeatVerdict HeatModel::function(const FunctionDecl *FD, const HeatPolicy &Policy
   V.Hot = Hot && !CountOnly;
   if (!V.Hot && !hasProfile() && staysOutOfLine(V.Stats)) {
     // Its own call sites are not enough: the program's chains of calls.
-    V.Chain = graph().chainOf(FD);
+    V.Chain = judgedChain(
+        Calls, entryPoints(), wholeProgram(),
+        [&](const HeatChain &C) { return entryChainIsHot(C); },
+        [&](const CallGraph &G) { return G.chainOf(FD); });
     V.ByChain = V.Hot = chainIsHot(V.Chain, Policy);
   }
   if (V.ByChain)
@@ -156,7 +177,15 @@ bool HeatModel::callIsHot(const CallSiteIndex::Site &Site, const FunctionDecl *H
                           unsigned Threshold) const {
   return siteIsHot({Site.Cold, Site.InAccessor, Site.Loops, Site.Branches}, Hook,
                    [&] { return stats(Site.Caller); },
-                   [&] { return graph().chainOf(Site.Caller); }, Threshold);
+                   [&] {
+                     return judgedChain(
+                         Calls, entryPoints(), wholeProgram(),
+                         [&](const HeatChain &C) {
+                           return entryChainIsHot(C, Site.Loops, Site.Branches);
+                         },
+                         [&](const CallGraph &G) { return G.chainOf(Site.Caller); });
+                   },
+                   Threshold);
 }
 
 bool HeatModel::indexCallIsHot(const index::CallSite &Site, const FunctionDecl *Hook,

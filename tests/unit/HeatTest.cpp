@@ -439,6 +439,25 @@ TEST(Heat, ABranchBelowAHotEntryPointMustBePaidForByALoop) {
       << R.dump();
 }
 
+TEST(Heat, AnEntryPointNeverHidesALoop) {
+  // Without the project index, refill()'s call is hot by the loop in
+  // refill_all(), with or without entry points: the chain from the entry
+  // point scores more (2^19, one branch) but is not hot, and does not stand
+  // in for the loop's. No note names the entry point.
+  std::string Code = std::string(SlabPath) +
+                     "void refill_all(struct kmem_cache *s, int n)\n{\n"
+                     "\tfor (int i = 0; i < n; i++)\n\t\trefill(s + i);\n}\n";
+  hotpath::test::TempFile None("name: slab\n");
+  EXPECT_EQ(hotCallLines(Gate.run(Code, "input.c",
+                                  {{"RuleSet", None.path()}, {"NewGateWithSetters", "true"}})),
+            std::vector<unsigned>{23});
+  hotpath::test::TempFile Rules("name: slab\nhot_entry_points: ['kmem_cache_alloc*']\n");
+  RunResult R =
+      Gate.run(Code, "input.c", {{"RuleSet", Rules.path()}, {"NewGateWithSetters", "true"}});
+  EXPECT_EQ(hotCallLines(R), (std::vector<unsigned>{10, 23})) << R.dump();
+  EXPECT_TRUE(notesStarting(R, "'refill' is hot").empty()) << R.dump();
+}
+
 TEST(Heat, WithTheIndexAnEntryPointsChainStopsAtIt) {
   // check_len is called by slab_alloc_node, which the entry point
   // kmem_cache_alloc calls, itself called in 2 nested loops by fill():
