@@ -16,8 +16,8 @@
 // loop in sight of the hooks they call. A rule set names them as hot entry
 // points (RuleSet::HotEntryPoints): a chain of calls that reaches one counts
 // it as running as often as a hot chain must, and the branches and loops
-// between it and the function count as on any chain.
-//
+// between it and the function count as on any chain; what calls the entry
+// point is not followed. HeatModel decides what such a chain makes hot.
 //
 //===----------------------------------------------------------------------===//
 

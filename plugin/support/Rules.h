@@ -38,10 +38,11 @@ struct RuleSet {
   std::vector<std::string> MustEvaluateMacros;
   /// Functions named hot: each one is hot itself (hot_functions).
   std::vector<std::string> HotFunctions;
-  /// Glob patterns (`kmem_cache_alloc*`, `kmalloc*`) naming functions that
-  /// run often by nature, wherever they are called from: what a function
-  /// calls, directly or through a chain of calls, runs as often as a hot
-  /// chain must (heat/CallGraph.h). An allocator is called from everywhere,
+  /// Glob patterns (`kmem_cache_alloc`, `kmalloc_node`, `my_alloc*`) naming
+  /// functions that run often by nature, wherever they are called from: a
+  /// chain of calls down from one counts it as running as often as a hot
+  /// chain must, each branch on the way halving it (heat/CallGraph.h,
+  /// HeatModel::entryChainIsHot). An allocator is called from everywhere,
   /// often in loops no file of it shows.
   std::vector<std::string> HotEntryPoints;
 
