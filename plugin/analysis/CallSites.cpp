@@ -174,9 +174,28 @@ bool isOutputLoop(const Stmt *Loop, const RuleIndex &Rules) {
 }
 
 /// A condition that holds on failure: `unlikely(c)`, `ret`, `ret != 0`,
-/// `ret < 0`, `IS_ERR(p)`.
-bool testsForFailure(const Expr *Cond) {
+/// `ret < 0`, `IS_ERR(p)`, and a statement expression whose value is one:
+/// the kernel's `WARN(c, ...)` and `WARN_ON(c)` are `({ int __ret_warn_on =
+/// !!(c); if (unlikely(__ret_warn_on)) __WARN(); unlikely(__ret_warn_on); })`.
+/// Also `a || b` when each side is one or a constant false: mm/slub.c's
+/// slow path, `if (!USE_LOCKLESS_FAST_PATH() || unlikely(!object || ...))`,
+/// USE_LOCKLESS_FAST_PATH() being `(true)`.
+bool testsForFailure(const Expr *Cond, const ASTContext &Ctx) {
   Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *SE = dyn_cast<StmtExpr>(Cond)) {
+    const CompoundStmt *Body = SE->getSubStmt();
+    const auto *Value = Body && !Body->body_empty() ? dyn_cast<Expr>(Body->body_back()) : nullptr;
+    return Value && testsForFailure(Value, Ctx);
+  }
+  if (const auto *Or = dyn_cast<BinaryOperator>(Cond); Or && Or->getOpcode() == BO_LOr) {
+    auto False = [&](const Expr *E) {
+      bool Value = true;
+      return !E->isValueDependent() && E->EvaluateAsBooleanCondition(Value, Ctx) && !Value;
+    };
+    const Expr *L = Or->getLHS(), *R = Or->getRHS();
+    bool LFails = testsForFailure(L, Ctx), RFails = testsForFailure(R, Ctx);
+    return (LFails || RFails) && (LFails || False(L)) && (RFails || False(R));
+  }
   if (const auto *Call = dyn_cast<CallExpr>(Cond)) {
     if (Call->getBuiltinCallee() == Builtin::BI__builtin_expect && Call->getNumArgs() == 2) {
       const auto *Expected =
@@ -208,7 +227,7 @@ bool isColdBranch(const Stmt *Branch, const Expr *Cond, const RuleIndex &Rules,
                   llvm::function_ref<bool(const CallExpr *, const FunctionDecl *)> CallFails) {
   if (!Branch)
     return false;
-  if (Cond && testsForFailure(Cond))
+  if (Cond && testsForFailure(Cond, Ctx))
     return true;
   llvm::SmallVector<const Stmt *, 8> Stmts;
   if (const auto *CS = dyn_cast<CompoundStmt>(Branch))

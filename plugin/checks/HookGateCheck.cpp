@@ -285,6 +285,19 @@ void HookGateCheck::emitCalls(const GatePlan &G, const CallPlan &P, CallEdits E)
   CallSiteStats Stats = Heat.stats(H.FD);
   if (Heat.hasProfile() || Heat.hasInlineRemarks())
     F.Notes.push_back(heatNote(H.FD, Stats));
+  // A caller hot because a hot entry point of the rule set reaches it:
+  // which one, and through which calls (the call itself need not be in a
+  // loop, nor the hook named hot).
+  for (const CallSiteIndex::Site *S : tu().callSites().callersOf(H.FD))
+    if (S->Call == P.Calls.front().Call) {
+      if (std::optional<HeatChain> C = Heat.entryChainOf(*S)) {
+        HeatVerdict V;
+        V.ByChain = true;
+        V.Chain = std::move(*C);
+        F.Notes.push_back(heatNote(P.Caller, V));
+      }
+      break;
+    }
   if (Heat.hasProfile())
     F.ProfileShare = Stats.ProfilePercent;
   if (H.GlobalGate)

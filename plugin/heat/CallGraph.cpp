@@ -25,7 +25,10 @@ std::string loopsText(unsigned Loops) {
 } // namespace
 
 std::string HeatChain::text() const {
-  if (Loops == 0 || Steps.empty())
+  std::string EntryText = "a hot entry point of " + EntryBy;
+  if (Steps.empty())
+    return Entry.empty() ? "" : "it is " + EntryText;
+  if (Loops == 0 && Entry.empty())
     return "";
   std::string Out;
   for (size_t I = 0; I < Steps.size(); ++I) {
@@ -34,6 +37,8 @@ std::string HeatChain::text() const {
     std::string How = S.Loops      ? "called " + loopsText(S.Loops) + " in " + Where
                       : S.Accessor ? "called by the macro-generated accessor " + Where
                                    : "called by " + Where;
+    if (S.Entry)
+      How += ", " + EntryText;
     Out += I == 0 ? How : ", which is " + How;
   }
   return Out;
@@ -46,6 +51,56 @@ int stepScore(unsigned Loops, bool Accessor, unsigned Branches) {
   return LoopWeight * static_cast<int>(Loops + (Accessor ? 1 : 0)) - static_cast<int>(Branches);
 }
 } // namespace
+
+CallGraph::CallGraph(const index::ProjectIndex *Project, const CallSiteIndex &Local,
+                     const EntryPoints &Entries)
+    : Project(Project), Local(Local), Entries(Entries) {
+  for (const std::string &P : Entries.Patterns)
+    consumeError(EntryNames.add(P)); // parseRuleSet rejected a bad one
+}
+
+bool CallGraph::isEntry(StringRef Name) const {
+  // The index names functions qualified; patterns are of plain names.
+  size_t Colons = Name.rfind("::");
+  if (Colons != StringRef::npos)
+    Name = Name.drop_front(Colons + 2);
+  return !EntryNames.empty() && !Name.empty() && !EntryNames.match(Name).empty();
+}
+
+HeatChain CallGraph::entryChain(StringRef Name) const {
+  HeatChain C;
+  C.Entry = Name.str();
+  C.EntryBy = Entries.By;
+  C.Score = Entries.Score;
+  return C;
+}
+
+void CallGraph::consider(Best &B, bool &Any, const HeatChain::Step &Via, const Best *Up,
+                         StringRef Next, const FunctionDecl *NextLocal) const {
+  int Score = stepScore(Via.Loops, Via.Accessor, Via.Branches);
+  unsigned Loops = Via.Loops + (Via.Accessor ? 1 : 0), Branches = Via.Branches;
+  std::string Entry;
+  if (Via.Entry) {
+    // The chain starts at the entry point: what calls it is not followed.
+    Score += Entries.Score;
+    Entry = Via.Caller;
+  } else if (Up) {
+    Score += Up->Score;
+    Loops += Up->Loops;
+    Branches += Up->Branches;
+    Entry = Up->Entry;
+  }
+  if (Any && Score <= B.Score)
+    return;
+  Any = true;
+  B.Score = Score;
+  B.Loops = Loops;
+  B.Branches = Branches;
+  B.Via = Via;
+  B.Next = Next.str();
+  B.NextLocal = NextLocal;
+  B.Entry = std::move(Entry);
+}
 
 const CallGraph::Best &CallGraph::bestOfIndexed(const std::string &USR, unsigned Left) const {
   Best &B = Indexed[{USR, Left}];
@@ -61,24 +116,13 @@ const CallGraph::Best &CallGraph::bestOfIndexed(const std::string &USR, unsigned
     // tree walk in a loop over children visits each node once).
     if (C.Cold || OnChain.contains(C.CallerUSR))
       continue;
-    bool Accessor = !C.Accessor.empty();
-    int Score = stepScore(C.Loops, Accessor, C.Branches);
-    unsigned Loops = C.Loops + (Accessor ? 1 : 0), Branches = C.Branches;
-    if (!C.CallerUSR.empty()) {
-      const Best &Up = bestOfIndexed(C.CallerUSR, Left - 1);
-      Score += Up.Score;
-      Loops += Up.Loops;
-      Branches += Up.Branches;
-    }
-    if (!Any || Score > B.Score) {
-      Any = true;
-      B.Score = Score;
-      B.Loops = Loops;
-      B.Branches = Branches;
-      B.Via = {C.Caller, llvm::sys::path::filename(C.Loc.File).str(), C.Loc.Line, C.Loops,
-               Accessor, C.Branches};
-      B.Next = C.CallerUSR;
-    }
+    HeatChain::Step Via{C.Caller,         llvm::sys::path::filename(C.Loc.File).str(),
+                        C.Loc.Line,       C.Loops,
+                        !C.Accessor.empty(), C.Branches,
+                        isEntry(C.Caller)};
+    const Best *Up = Via.Entry || C.CallerUSR.empty() ? nullptr
+                                                      : &bestOfIndexed(C.CallerUSR, Left - 1);
+    consider(B, Any, Via, Up, C.CallerUSR, nullptr);
   }
   OnChain.erase(USR);
   return B;
@@ -98,19 +142,17 @@ const CallGraph::Best &CallGraph::bestOfLocal(const FunctionDecl *FD, unsigned D
     const FunctionDecl *Caller = S.Caller->getCanonicalDecl();
     if (S.Cold || Caller == FD) // as bestOfIndexed
       continue;
-    const Best &Up = bestOfLocal(Caller, Depth + 1);
-    int Score = stepScore(S.Loops, S.InAccessor, S.Branches) + Up.Score;
-    if (!Any || Score > B.Score) {
-      Any = true;
-      const SourceManager &SM = S.Caller->getASTContext().getSourceManager();
-      B.Score = Score;
-      B.Loops = S.Loops + (S.InAccessor ? 1 : 0) + Up.Loops;
-      B.Branches = S.Branches + Up.Branches;
-      B.Via = {S.Caller->getNameAsString(), fileNameAt(S.Call->getBeginLoc(), SM),
-               SM.getExpansionLineNumber(S.Call->getBeginLoc()), S.Loops, S.InAccessor,
-               S.Branches};
-      B.NextLocal = Caller;
-    }
+    const SourceManager &SM = S.Caller->getASTContext().getSourceManager();
+    std::string Name = S.Caller->getNameAsString();
+    bool Entry = isEntry(Name);
+    HeatChain::Step Via{std::move(Name),
+                        fileNameAt(S.Call->getBeginLoc(), SM),
+                        SM.getExpansionLineNumber(S.Call->getBeginLoc()),
+                        S.Loops,
+                        S.InAccessor,
+                        S.Branches,
+                        Entry};
+    consider(B, Any, Via, Entry ? nullptr : &bestOfLocal(Caller, Depth + 1), "", Caller);
   }
   OnLocalChain.erase(FD);
   B.Done = Depth <= MaxLocalDepth;
@@ -118,6 +160,8 @@ const CallGraph::Best &CallGraph::bestOfLocal(const FunctionDecl *FD, unsigned D
 }
 
 HeatChain CallGraph::chainOf(const FunctionDecl *FD) const {
+  if (FD->getIdentifier() && isEntry(FD->getName()))
+    return entryChain(FD->getName());
   std::string USR = Project ? index::RecordMaker::usr(FD) : "";
   if (Project && !USR.empty() && Project->find(USR))
     return follow(&bestOfIndexed(USR, MaxChain), /*Indexed=*/true);
@@ -125,8 +169,11 @@ HeatChain CallGraph::chainOf(const FunctionDecl *FD) const {
 }
 
 HeatChain CallGraph::chainOfIndexed(const std::string &USR) const {
-  if (!Project || !Project->find(USR))
+  const index::Function *F = Project ? Project->find(USR) : nullptr;
+  if (!F)
     return HeatChain();
+  if (isEntry(F->Name))
+    return entryChain(F->Name);
   return follow(&bestOfIndexed(USR, MaxChain), /*Indexed=*/true);
 }
 
@@ -135,12 +182,17 @@ HeatChain CallGraph::follow(const Best *B, bool Indexed) const {
   Out.Loops = B->Loops;
   Out.Branches = B->Branches;
   Out.Score = B->Score;
-  // Follow the best chain out to the last call that has loops around it.
-  for (unsigned Left = Out.Loops, I = 1; Left > 0 && I <= MaxLocalDepth; ++I) {
+  Out.Entry = B->Entry;
+  if (!Out.Entry.empty())
+    Out.EntryBy = Entries.By;
+  // Follow the best chain out to the last call that has loops around it,
+  // or to the hot entry point it starts at.
+  for (unsigned Left = Out.Loops, I = 1; (Left > 0 || !Out.Entry.empty()) && I <= MaxLocalDepth;
+       ++I) {
     Out.Steps.push_back(B->Via);
     unsigned Here = B->Via.Loops + (B->Via.Accessor ? 1 : 0);
     Left = Left > Here ? Left - Here : 0;
-    if (Indexed ? B->Next.empty() : !B->NextLocal)
+    if (B->Via.Entry || (Indexed ? B->Next.empty() : !B->NextLocal))
       break;
     if (Indexed && I >= MaxChain)
       break;

@@ -9,8 +9,43 @@ namespace hotpath {
 
 unsigned HeatModel::chainLoopsNeeded(const HeatPolicy &P) { return std::max(P.ChainLoops, 1u); }
 
+CallGraph::EntryPoints HeatModel::entryPoints() const {
+  return {Rules.HotEntryPoints, "the rule set '" + Settings.RuleSetName + "'",
+          Settings.ChainHeatThreshold};
+}
+
+const CallGraph &HeatModel::graph() const { return Calls.graph(entryPoints()); }
+
+namespace {
+/// The chain of calls to judge a function by, \p Of the graph. With the
+/// whole program in view the best chain is the one estimated to run most,
+/// from an entry point or not. Without it, a chain is hot by its loops or
+/// from an entry point, two measures no one best chain serves: the best
+/// from an entry point when it is hot by it (\p EntryHot), else the best by
+/// loops alone, as without entry points (a call an entry point makes behind
+/// two branches hides no loop another caller puts it in).
+HeatChain judgedChain(const ProjectCalls &Calls, const CallGraph::EntryPoints &Entries,
+                      bool WholeProgram, llvm::function_ref<bool(const HeatChain &)> EntryHot,
+                      llvm::function_ref<HeatChain(const CallGraph &)> Of) {
+  HeatChain C = Of(Calls.graph(Entries));
+  if (WholeProgram || Entries.Patterns.empty() || EntryHot(C))
+    return C;
+  return Of(Calls.graph(CallGraph::EntryPoints()));
+}
+} // namespace
+
 bool HeatModel::chainIsHot(const HeatChain &C, const HeatPolicy &P) const {
-  return wholeProgram() ? C.Score >= Settings.ChainHeatThreshold : C.Loops >= chainLoopsNeeded(P);
+  // Without the whole program in view branches are not counted for a
+  // loop's chain (the loops that matter may be in callers not in view),
+  // but they are for an entry point's: the chain down from it is in view.
+  return wholeProgram() ? C.Score >= Settings.ChainHeatThreshold
+                        : C.Loops >= chainLoopsNeeded(P) || entryChainIsHot(C);
+}
+
+bool HeatModel::entryChainIsHot(const HeatChain &C, unsigned Loops, unsigned Branches) const {
+  return !C.Entry.empty() && 5 * static_cast<int>(Loops) - static_cast<int>(Branches) +
+                                     C.Score >=
+                                 Settings.ChainHeatThreshold;
 }
 
 std::string HeatModel::chainNeed(const HeatPolicy &P) const {
@@ -21,11 +56,18 @@ std::string HeatModel::chainNeed(const HeatPolicy &P) const {
 }
 
 std::string HeatModel::chainEstimate(const HeatChain &C) const {
+  // An entry point's chain is estimated in runs, with or without the whole
+  // program in view (chainIsHot()).
+  bool Runs = wholeProgram() || entryChainIsHot(C);
   std::string Counts = std::to_string(C.Loops) + " loop(s)" +
-                       (wholeProgram() ? ", " + std::to_string(C.Branches) + " branch(es)" : "") +
+                       (Runs ? ", " + std::to_string(C.Branches) + " branch(es)" : "") +
                        " on the chain";
-  return wholeProgram() ? "2^" + std::to_string(C.Score) + " runs estimated: " + Counts
-                        : Counts;
+  if (!C.Entry.empty())
+    Counts = (Runs ? "the hot entry point " + C.Entry + " counted as 2^" +
+                         std::to_string(Settings.ChainHeatThreshold) + " runs, "
+                   : "from the hot entry point " + C.Entry + ", ") +
+             Counts;
+  return Runs ? "2^" + std::to_string(C.Score) + " runs estimated: " + Counts : Counts;
 }
 
 unsigned HeatModel::score(const CallSiteStats &S) {
@@ -99,14 +141,18 @@ HeatVerdict HeatModel::function(const FunctionDecl *FD, const HeatPolicy &Policy
   V.Hot = Hot && !CountOnly;
   if (!V.Hot && !hasProfile() && staysOutOfLine(V.Stats)) {
     // Its own call sites are not enough: the program's chains of calls.
-    V.Chain = Calls.graph().chainOf(FD);
+    V.Chain = judgedChain(
+        Calls, entryPoints(), wholeProgram(),
+        [&](const HeatChain &C) { return entryChainIsHot(C); },
+        [&](const CallGraph &G) { return G.chainOf(FD); });
     V.ByChain = V.Hot = chainIsHot(V.Chain, Policy);
   }
   if (V.ByChain)
     V.Why = "hot: " + V.Chain.text() + " (" + chainEstimate(V.Chain) +
-            (wholeProgram() ? "; 2^" + std::to_string(Settings.ChainHeatThreshold)
-                            : ", " + std::to_string(chainLoopsNeeded(Policy))) +
-            " needed)";
+            (wholeProgram() || entryChainIsHot(V.Chain)
+                 ? "; 2^" + std::to_string(Settings.ChainHeatThreshold) + " needed"
+                 : ", " + std::to_string(chainLoopsNeeded(Policy)) + " needed") +
+            ")";
   else
     V.Why = CountOnly && Hot
                 ? "not hot: call sites alone never make a function hot; it needs " +
@@ -131,7 +177,15 @@ bool HeatModel::callIsHot(const CallSiteIndex::Site &Site, const FunctionDecl *H
                           unsigned Threshold) const {
   return siteIsHot({Site.Cold, Site.InAccessor, Site.Loops, Site.Branches}, Hook,
                    [&] { return stats(Site.Caller); },
-                   [&] { return Calls.graph().chainOf(Site.Caller); }, Threshold);
+                   [&] {
+                     return judgedChain(
+                         Calls, entryPoints(), wholeProgram(),
+                         [&](const HeatChain &C) {
+                           return entryChainIsHot(C, Site.Loops, Site.Branches);
+                         },
+                         [&](const CallGraph &G) { return G.chainOf(Site.Caller); });
+                   },
+                   Threshold);
 }
 
 bool HeatModel::indexCallIsHot(const index::CallSite &Site, const FunctionDecl *Hook,
@@ -141,7 +195,7 @@ bool HeatModel::indexCallIsHot(const index::CallSite &Site, const FunctionDecl *
   return siteIsHot(
       {Site.Cold, !Site.Accessor.empty(), Site.Loops, Site.Branches}, Hook,
       [&] { return Caller ? Calls.indexStats(*Caller, Rules) : CallSiteStats(); },
-      [&] { return Calls.graph().chainOfIndexed(Site.CallerUSR); }, Threshold);
+      [&] { return graph().chainOfIndexed(Site.CallerUSR); }, Threshold);
 }
 
 bool HeatModel::siteIsHot(const SiteFacts &Site, const FunctionDecl *Hook,
@@ -155,18 +209,34 @@ bool HeatModel::siteIsHot(const SiteFacts &Site, const FunctionDecl *Hook,
   // listing, calls a shim returning 0 once per header (0.0%).
   if (hasProfile())
     return isHot(HS, 0);
-  CallSiteStats CS = CallerStats();
-  if (Site.Cold || score(HS) + score(CS) < Threshold)
+  if (Site.Cold)
     return false;
-  if (Site.InAccessor || repeats(CS, !wholeProgram()))
+  CallSiteStats CS = CallerStats();
+  bool Evidence = score(HS) + score(CS) >= Threshold;
+  if (Evidence && (Site.InAccessor || repeats(CS, !wholeProgram())))
     return true;
   // The loops (and branches) around the call and on the chains of calls
-  // to its caller.
+  // to its caller. A chain from a hot entry point is evidence enough, as a
+  // name is: an allocator's hook has one caller, inline, called by a few
+  // allocators that everything calls. Its branches count in every mode.
   HeatChain C = CallerChain();
+  if (entryChainIsHot(C, Site.Loops, Site.Branches))
+    return true;
+  if (!Evidence)
+    return false;
   if (!wholeProgram())
     return Site.Loops + C.Loops > 0;
   return 5 * static_cast<int>(Site.Loops) - static_cast<int>(Site.Branches) + C.Score >=
          Settings.ChainHeatThreshold;
+}
+
+std::optional<HeatChain> HeatModel::entryChainOf(const CallSiteIndex::Site &Site) const {
+  if (Site.Cold || hasProfile())
+    return std::nullopt;
+  HeatChain C = graph().chainOf(Site.Caller);
+  if (!entryChainIsHot(C, Site.Loops, Site.Branches))
+    return std::nullopt;
+  return C;
 }
 
 std::string HeatModel::describe(const CallSiteStats &S, unsigned Threshold,

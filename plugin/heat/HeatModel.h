@@ -93,6 +93,12 @@ public:
   /// TUs gate, judged as those TUs judge them.
   bool indexCallIsHot(const index::CallSite &Site, const clang::FunctionDecl *Hook,
                       unsigned Threshold) const;
+  /// The chain of calls from a hot entry point (RuleSet::HotEntryPoints)
+  /// to the caller of \p Site, when it makes the call hot by itself
+  /// (entryChainIsHot()): what a note about the call says. None when no
+  /// chain from an entry point reaches the caller, or the branches on it
+  /// and at the call are not paid for.
+  std::optional<HeatChain> entryChainOf(const CallSiteIndex::Site &Site) const;
   /// The heat score of \p FD from every call site the project index holds:
   /// the same in every TU (0 without an index).
   unsigned indexScore(const clang::FunctionDecl *FD) const;
@@ -126,12 +132,25 @@ public:
   /// The loops a chain of calls needs to make a function hot by \p P,
   /// without the whole program in view.
   static unsigned chainLoopsNeeded(const HeatPolicy &P);
-  /// Whether \p C makes a function hot by \p P.
+  /// Whether \p C makes a function hot by \p P. A chain from a hot entry
+  /// point (RuleSet::HotEntryPoints) counts the entry point as running as
+  /// often as the threshold asks, with or without the whole program in
+  /// view: the branches below it must be paid for by loops
+  /// (entryChainIsHot()).
   bool chainIsHot(const HeatChain &C, const HeatPolicy &P) const;
+  /// Whether \p C starts at a hot entry point and, with \p Loops more loops
+  /// and \p Branches more branches (those around a call in the last
+  /// function), still reaches ChainHeatThreshold. The whole chain from the
+  /// entry point down is in view, so its branches count even without the
+  /// project index: a call the entry point makes only on some path (a slow
+  /// path, a debug option) is not hot by it.
+  bool entryChainIsHot(const HeatChain &C, unsigned Loops = 0, unsigned Branches = 0) const;
   /// "a chain of calls estimated to run 2^20 times", "a chain of calls
   /// with 2 loop(s) on it".
   std::string chainNeed(const HeatPolicy &P) const;
-  /// "2^23 runs estimated: 5 loop(s), 2 branch(es) on the chain".
+  /// "2^23 runs estimated: 5 loop(s), 2 branch(es) on the chain"; "2^20
+  /// runs estimated: the hot entry point kmem_cache_alloc counted as 2^20
+  /// runs, 0 loop(s), 0 branch(es) on the chain".
   std::string chainEstimate(const HeatChain &C) const;
   /// Whether the project index shows the whole program, every caller of a
   /// function: then one loop in a function that runs once is one loop, and
@@ -140,7 +159,12 @@ public:
   /// function's callers are unknown and one loop around a call counts.
   bool wholeProgram() const { return Calls.projectIndex() != nullptr; }
 
+  /// The rule set's hot entry points, as the call graph takes them.
+  CallGraph::EntryPoints entryPoints() const;
+
 private:
+  /// The program's call graph, with the rule set's hot entry points.
+  const CallGraph &graph() const;
   /// What callIsHot() reads of a call site.
   struct SiteFacts {
     bool Cold, InAccessor;

@@ -11,9 +11,19 @@ namespace hotpath {
 
 ProjectCalls::ProjectCalls(const ASTContext &Ctx, const index::ProjectIndex *Project,
                            const CallSiteIndex &Sites)
-    : Ctx(Ctx), Project(Project), Sites(Sites), Graph(Project, Sites) {}
+    : Ctx(Ctx), Project(Project), Sites(Sites) {}
 
 ProjectCalls::~ProjectCalls() = default;
+
+const CallGraph &ProjectCalls::graph(const CallGraph::EntryPoints &Entries) const {
+  std::string Key = Entries.By + "\n" + std::to_string(Entries.Score);
+  for (const std::string &P : Entries.Patterns)
+    Key += "\n" + P;
+  std::unique_ptr<CallGraph> &G = Graphs[Key];
+  if (!G)
+    G = std::make_unique<CallGraph>(Project, Sites, Entries);
+  return *G;
+}
 
 std::string ProjectCalls::displayName(StringRef Path) {
   return llvm::sys::path::filename(Path).str();

@@ -67,8 +67,9 @@ public:
   std::optional<ConstantParam> constantParam(const clang::FunctionDecl *FD,
                                              unsigned Param) const;
   /// The program's call graph: the whole project's with an index, else
-  /// this TU's.
-  const CallGraph &graph() const { return Graph; }
+  /// this TU's; \p Entries: the asking check's hot entry points (one graph,
+  /// and one memo of chains, for every check that names the same).
+  const CallGraph &graph(const CallGraph::EntryPoints &Entries) const;
   /// The display name of an index file: its bare name, as fileNameAt().
   static std::string displayName(llvm::StringRef Path);
 
@@ -79,7 +80,7 @@ private:
   const clang::ASTContext &Ctx;
   const index::ProjectIndex *Project;
   const CallSiteIndex &Sites;
-  CallGraph Graph;
+  mutable std::map<std::string, std::unique_ptr<CallGraph>> Graphs;
   // (A std::map: references to its vectors outlive later insertions.)
   mutable std::map<const clang::FunctionDecl *, std::vector<index::CallSite>> Local;
   mutable llvm::DenseMap<const clang::FunctionDecl *, const index::Function *> Functions;

@@ -54,6 +54,7 @@ template <> struct MappingTraits<hotpath::RuleSet> {
     Io.mapOptional("assert_macro_patterns", R.AssertMacroPatterns);
     Io.mapOptional("must_evaluate_macros", R.MustEvaluateMacros);
     Io.mapOptional("hot_functions", R.HotFunctions);
+    Io.mapOptional("hot_entry_points", R.HotEntryPoints);
     Io.mapOptional("spellings", R.Spellings);
     Io.mapOptional("hotness", R.Hotness);
     Io.mapOptional("hook_functions", R.HookFunctions);
@@ -88,6 +89,7 @@ RuleIndex::RuleIndex(const RuleSet &Rules) {
   insertAll(MustEvaluateMacros, Rules.MustEvaluateMacros);
   for (const std::string &P : Rules.AssertMacroPatterns)
     consumeError(AssertPatterns.add(P)); // parseRuleSet rejected a bad one
+  HotEntryPoints = Rules.HotEntryPoints;
 }
 
 Error NamePatterns::add(StringRef Pattern) {
@@ -169,6 +171,10 @@ Expected<RuleSet> parseRuleSet(StringRef Text, StringRef BufferName) {
   for (const std::string &P : Rules.AssertMacroPatterns)
     if (Error E = Patterns.add(P))
       return createStringError(inconvertibleErrorCode(), "%s: assert_macro_patterns: %s",
+                               BufferName.str().c_str(), toString(std::move(E)).c_str());
+  for (const std::string &P : Rules.HotEntryPoints)
+    if (Error E = Patterns.add(P))
+      return createStringError(inconvertibleErrorCode(), "%s: hot_entry_points: %s",
                                BufferName.str().c_str(), toString(std::move(E)).c_str());
   if (Rules.HookGate.Style != "plain" && Rules.HookGate.Style != "atomic" &&
       Rules.HookGate.Style != "static_key")

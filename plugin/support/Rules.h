@@ -36,7 +36,15 @@ struct RuleSet {
   /// Assert-like macros that must evaluate their argument (WARN_ON, BUG_ON,
   /// VERIFY): their value is used or their effect is wanted in every build.
   std::vector<std::string> MustEvaluateMacros;
+  /// Functions named hot: each one is hot itself (hot_functions).
   std::vector<std::string> HotFunctions;
+  /// Glob patterns (`kmem_cache_alloc`, `kmalloc_node`, `my_alloc*`) naming
+  /// functions that run often by nature, wherever they are called from: a
+  /// chain of calls down from one counts it as running as often as a hot
+  /// chain must, each branch on the way halving it (heat/CallGraph.h,
+  /// HeatModel::entryChainIsHot). An allocator is called from everywhere,
+  /// often in loops no file of it shows.
+  std::vector<std::string> HotEntryPoints;
 
   struct SpellingRules {
     std::vector<std::string> UnlikelyMacros;
@@ -100,6 +108,7 @@ public:
   llvm::Error add(llvm::StringRef Pattern);
   /// The first pattern that matches \p Name, or "".
   llvm::StringRef match(llvm::StringRef Name) const;
+  bool empty() const { return Globs.empty(); }
 
 private:
   // A GlobPattern points into the text it was made from: a deque keeps
@@ -114,6 +123,9 @@ struct RuleIndex {
       PureFunctions, AssertMacros, HotFunctions, MustEvaluateMacros;
   /// AssertMacroPatterns (parseRuleSet rejects a malformed one).
   NamePatterns AssertPatterns;
+  /// HotEntryPoints, as written (parseRuleSet rejects a malformed one): the
+  /// call graph matches them (heat/CallGraph.h).
+  std::vector<std::string> HotEntryPoints;
   /// What the project index knows of a function whose body is in another
   /// file, by clang's USR: "" when its body only reads, why not when it does
   /// more ("assigns to 'total'"), none when the index does not know it. Not

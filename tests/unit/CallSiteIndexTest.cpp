@@ -162,6 +162,45 @@ out:
   EXPECT_EQ(I->stats("plain").InLoops, 1u);
 }
 
+TEST(CallSiteIndex, AWarnStatementExpressionTestsForAFailure) {
+  // The kernel's WARN_ON(c) and WARN(c, ...) are statement expressions whose
+  // value is unlikely(c): a branch they guard handles a failure (mm/slub.c's
+  // print_track chain). So does mm/slub.c's slow path, a constant false or
+  // an unlikely(). Controls: a statement expression whose value tests
+  // nothing; an unlikely() or'ed with a test that is not constant.
+  auto I = index(R"c(
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define WARN_ON(condition) ({ int __ret_warn_on = !!(condition); \
+	if (unlikely(__ret_warn_on)) warn_slowpath(); unlikely(__ret_warn_on); })
+#define WARN(condition, fmt) ({ int __ret_warn_on = !!(condition); \
+	if (unlikely(__ret_warn_on)) warn_printf(fmt); unlikely(__ret_warn_on); })
+#define READ(x) ({ int __v = (x); __v; })
+#define USE_LOCKLESS_FAST_PATH() (1)
+void warn_slowpath(void); void warn_printf(const char *fmt);
+void in_warn_on(int i); void in_warn(int i); void in_read(int i);
+void in_slow(int i); void in_either(int i);
+int walk(int n) {
+  for (int i = 0; i < n; i++) {
+    if (WARN_ON(i > n)) in_warn_on(i);
+    if (WARN(i == n + 1, "bad")) { in_warn(i); }
+    if (READ(i & 1)) in_read(i);
+    if (!USE_LOCKLESS_FAST_PATH() || unlikely(i > 2 * n)) in_slow(i);
+    if (i == 3 || unlikely(i > 2 * n)) in_either(i);
+  }
+  return 0;
+}
+)c");
+  std::vector<std::string> Cold, Hot;
+  for (const CallSiteIndex::Site &S : I->Index.sites()) {
+    std::string Name = S.Call->getDirectCallee()->getNameAsString();
+    if (!llvm::StringRef(Name).starts_with("in_"))
+      continue;
+    (S.Cold ? Cold : Hot).push_back(Name);
+  }
+  EXPECT_EQ(Cold, (std::vector<std::string>{"in_warn_on", "in_warn", "in_slow"}));
+  EXPECT_EQ(Hot, (std::vector<std::string>{"in_read", "in_either"}));
+}
+
 TEST(CallSiteIndex, BranchesAroundACallHalveItsRuns) {
   // Each arm of an if, ?:, the right side of && and ||: one halving; one
   // case of a switch of N: log2(N), rounded up.

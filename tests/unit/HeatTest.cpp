@@ -316,6 +316,211 @@ int fill(void **slots, int count)
   EXPECT_TRUE(warnings(Gate.run(Once, "input.c", {{"NewGateWithSetters", "true"}})).empty());
 }
 
+/// A slab allocator's path, reduced: the entry point kmem_cache_alloc_node()
+/// calls the always-inline slab_alloc_node(), which calls the static inline
+/// slab_pre_alloc_hook(), which calls the hook should_failslab() with no
+/// branch on the way; no loop anywhere. drain() calls the hook too, from
+/// no entry point; kmem_cache_alloc_node() calls refill() only on a slow
+/// path.
+const char SlabPath[] = R"c(#include <stdbool.h>
+struct kmem_cache { unsigned long size; };
+__attribute__((noinline)) bool should_failslab(struct kmem_cache *s)
+{
+	(void)s;
+	return false;
+}
+static inline struct kmem_cache *slab_pre_alloc_hook(struct kmem_cache *s)
+{
+	if (should_failslab(s))
+		return 0;
+	return s;
+}
+static __attribute__((always_inline)) inline void *slab_alloc_node(struct kmem_cache *s)
+{
+	s = slab_pre_alloc_hook(s);
+	if (!s)
+		return 0;
+	return (void *)s->size;
+}
+static void refill(struct kmem_cache *s)
+{
+	if (should_failslab(s))
+		s->size = 0;
+}
+void *kmem_cache_alloc_node(struct kmem_cache *s, int node)
+{
+	if (node > 64)
+		refill(s);
+	return slab_alloc_node(s);
+}
+int drain(struct kmem_cache *s)
+{
+	return should_failslab(s) ? 0 : 1;
+}
+)c";
+
+const char HotCall[] = "hot call to hook 'should_failslab', which does nothing unless switched "
+                       "on; test an inline gate first so the disabled case makes no call";
+
+/// The lines of \p R's hot calls to should_failslab, in order.
+std::vector<unsigned> hotCallLines(const RunResult &R) {
+  std::vector<unsigned> Out;
+  for (const Diag &D : R.diagsOfLevel("warning"))
+    if (D.Message == HotCall)
+      Out.push_back(D.Line);
+  return Out;
+}
+
+TEST(Heat, AHookCallBelowAHotEntryPointThroughInlineHelpersIsHot) {
+  // The rule set's glob names kmem_cache_alloc_node: the hook's call two
+  // inline functions below it is hot, and the note says the chain. The
+  // call in drain(), on no chain from an entry point, and the one in
+  // refill(), behind a branch in the entry point, stay cold.
+  hotpath::test::TempFile Rules("name: slab\nhot_entry_points: ['kmem_cache_alloc*']\n");
+  RunResult R = Gate.run(SlabPath, "input.c",
+                         {{"RuleSet", Rules.path()}, {"NewGateWithSetters", "true"}});
+  EXPECT_EQ(hotCallLines(R), std::vector<unsigned>{10}) << R.dump();
+  EXPECT_EQ(notesStarting(R, "'slab_pre_alloc_hook' is hot"),
+            std::vector<std::string>{
+                "'slab_pre_alloc_hook' is hot: called by slab_alloc_node (input.c:16), which "
+                "is called by kmem_cache_alloc_node (input.c:30), a hot entry point of the "
+                "rule set 'slab'"})
+      << R.dump();
+  EXPECT_TRUE(notesStarting(R, "'refill' is hot").empty()) << R.dump();
+  EXPECT_TRUE(notesStarting(R, "'drain' is hot").empty()) << R.dump();
+
+  // Controls: no hot entry points (the rule set before them), and a glob
+  // that matches none of these functions: no call is hot.
+  hotpath::test::TempFile None("name: slab\n");
+  EXPECT_TRUE(hotCallLines(Gate.run(SlabPath, "input.c",
+                                    {{"RuleSet", None.path()}, {"NewGateWithSetters", "true"}}))
+                  .empty());
+  hotpath::test::TempFile Other("name: slab\nhot_entry_points: ['kmalloc*', '__alloc_pages']\n");
+  EXPECT_TRUE(hotCallLines(Gate.run(SlabPath, "input.c",
+                                    {{"RuleSet", Other.path()}, {"NewGateWithSetters", "true"}}))
+                  .empty());
+  // The glob matches the whole name only: 'kmem_cache_alloc' is not
+  // 'kmem_cache_alloc_node'.
+  hotpath::test::TempFile Exact("name: slab\nhot_entry_points: [kmem_cache_alloc]\n");
+  EXPECT_TRUE(hotCallLines(Gate.run(SlabPath, "input.c",
+                                    {{"RuleSet", Exact.path()}, {"NewGateWithSetters", "true"}}))
+                  .empty());
+}
+
+TEST(Heat, AHookCallInAHotEntryPointItselfIsHot) {
+  // drain() named as an entry point: its own call is hot, and the note says
+  // so; the slab path's call is no longer.
+  hotpath::test::TempFile Rules("name: slab\nhot_entry_points: [drain]\n");
+  RunResult R = Gate.run(SlabPath, "input.c",
+                         {{"RuleSet", Rules.path()}, {"NewGateWithSetters", "true"}});
+  EXPECT_EQ(hotCallLines(R), std::vector<unsigned>{34}) << R.dump();
+  EXPECT_EQ(notesStarting(R, "'drain' is hot"),
+            std::vector<std::string>{
+                "'drain' is hot: it is a hot entry point of the rule set 'slab'"})
+      << R.dump();
+}
+
+TEST(Heat, ABranchBelowAHotEntryPointMustBePaidForByALoop) {
+  // The entry point counts as 2^20 runs, the threshold: a branch around a
+  // call on the chain halves it. The branch in kmem_cache_alloc_node()
+  // that calls refill() is not paid for; with refill()'s call in a loop it
+  // is (2^24), without the project index as with it.
+  std::string Loop = SlabPath;
+  Loop.replace(Loop.find("\tif (node > 64)\n\t\trefill(s);"), 28,
+               "\tif (node > 64)\n\t\tfor (int i = 0; i < node; i++)\n\t\t\trefill(s);");
+  hotpath::test::TempFile Rules("name: slab\nhot_entry_points: ['kmem_cache_alloc*']\n");
+  RunResult R =
+      Gate.run(Loop, "input.c", {{"RuleSet", Rules.path()}, {"NewGateWithSetters", "true"}});
+  EXPECT_EQ(hotCallLines(R), (std::vector<unsigned>{10, 23})) << R.dump();
+  EXPECT_EQ(notesStarting(R, "'refill' is hot"),
+            std::vector<std::string>{
+                "'refill' is hot: called in a loop in kmem_cache_alloc_node (input.c:30), a "
+                "hot entry point of the rule set 'slab'"})
+      << R.dump();
+}
+
+TEST(Heat, AnEntryPointNeverHidesALoop) {
+  // Without the project index, refill()'s call is hot by the loop in
+  // refill_all(), with or without entry points: the chain from the entry
+  // point scores more (2^19, one branch) but is not hot, and does not stand
+  // in for the loop's. No note names the entry point.
+  std::string Code = std::string(SlabPath) +
+                     "void refill_all(struct kmem_cache *s, int n)\n{\n"
+                     "\tfor (int i = 0; i < n; i++)\n\t\trefill(s + i);\n}\n";
+  hotpath::test::TempFile None("name: slab\n");
+  EXPECT_EQ(hotCallLines(Gate.run(Code, "input.c",
+                                  {{"RuleSet", None.path()}, {"NewGateWithSetters", "true"}})),
+            std::vector<unsigned>{23});
+  hotpath::test::TempFile Rules("name: slab\nhot_entry_points: ['kmem_cache_alloc*']\n");
+  RunResult R =
+      Gate.run(Code, "input.c", {{"RuleSet", Rules.path()}, {"NewGateWithSetters", "true"}});
+  EXPECT_EQ(hotCallLines(R), (std::vector<unsigned>{10, 23})) << R.dump();
+  EXPECT_TRUE(notesStarting(R, "'refill' is hot").empty()) << R.dump();
+}
+
+TEST(Heat, WithTheIndexAnEntryPointsChainStopsAtIt) {
+  // check_len is called by slab_alloc_node, which the entry point
+  // kmem_cache_alloc calls, itself called in 2 nested loops by fill():
+  // the chain stops at the entry point (2^20), what calls it is not
+  // followed. Controls: a branch around the call in the entry point
+  // (2^19); no entry points (the loops in fill() are 3 calls up: 2^10);
+  // a caller of check_len that no entry point reaches.
+  const char *Code = CheckLen;
+  auto Index = [](unsigned Branches, std::string Entry) {
+    index::CallSite Mid = call("/p/slub.c", 3422, Entry, 0);
+    Mid.Branches = Branches;
+    return std::vector<index::Function>{
+        function("check_len", {call("/p/slub.c", 3318, "slab_alloc_node", 0)}),
+        function("slab_alloc_node", {Mid}),
+        function(Entry, {call("/p/fill.c", 12, "fill", 2)})};
+  };
+  hotpath::test::TempFile Rules("name: slab\nhot_entry_points: ['kmem_cache_alloc*']\n");
+  IndexOnDisk Hot(Index(0, "kmem_cache_alloc"));
+  RunResult R = Split.run(Code, "index-chain.c",
+                          {{"ProjectIndex", Hot.path()},
+                           {"RuleSet", Rules.path()},
+                           {"Explain", "check_len"}});
+  EXPECT_EQ(warnings(R).size(), 1u) << R.dump();
+  EXPECT_EQ(notesStarting(R, "hot:"),
+            std::vector<std::string>{
+                "hot: called by slab_alloc_node (slub.c:3318), which is called by "
+                "kmem_cache_alloc (slub.c:3422), a hot entry point of the rule set 'slab' "
+                "(2^20 runs estimated: the hot entry point kmem_cache_alloc counted as 2^20 "
+                "runs, 0 loop(s), 0 branch(es) on the chain; 2^20 needed)"})
+      << R.dump();
+  IndexOnDisk Branch(Index(1, "kmem_cache_alloc"));
+  EXPECT_TRUE(warnings(Split.run(Code, "index-chain.c",
+                                 {{"ProjectIndex", Branch.path()}, {"RuleSet", Rules.path()}}))
+                  .empty());
+  hotpath::test::TempFile None("name: slab\n");
+  EXPECT_TRUE(warnings(Split.run(Code, "index-chain.c",
+                                 {{"ProjectIndex", Hot.path()}, {"RuleSet", None.path()}}))
+                  .empty());
+  IndexOnDisk NotOnAChain(Index(0, "shrink_caches"));
+  EXPECT_TRUE(warnings(Split.run(Code, "index-chain.c",
+                                 {{"ProjectIndex", NotOnAChain.path()}, {"RuleSet", Rules.path()}}))
+                  .empty());
+}
+
+TEST(Heat, AMalformedHotEntryPointIsAnError) {
+  // Named, with the key, never dropped: a pattern with a character no
+  // identifier has, and a value that is not a list.
+  hotpath::test::TempFile Paren("name: slab\nhot_entry_points: ['kmalloc(']\n");
+  RunResult R = Split.run("int x;\n", "input.c", {{"RuleSet", Paren.path()}});
+  ASSERT_EQ(R.Diags.size(), 1u) << R.dump();
+  EXPECT_EQ(R.Diags[0].Level, "error");
+  EXPECT_EQ(R.Diags[0].Message,
+            "hotpath-check-split: " + Paren.path() +
+                ": hot_entry_points: pattern 'kmalloc(' is not a glob of identifier "
+                "characters ('*ASSERT*', '*_BUGON', 'DCHECK*')");
+  hotpath::test::TempFile Scalar("name: slab\nhot_entry_points: kmalloc\n");
+  RunResult S = Split.run("int x;\n", "input.c", {{"RuleSet", Scalar.path()}});
+  ASSERT_EQ(S.Diags.size(), 1u) << S.dump();
+  EXPECT_EQ(S.Diags[0].Level, "error");
+  EXPECT_EQ(S.Diags[0].Message,
+            "hotpath-check-split: " + Scalar.path() + ":2:19: not a sequence");
+}
+
 TEST(Heat, WithAProfileAHookCallIsHotByTheHooksOwnShare) {
   // The caller takes every sample; the hook, called once per call of it,
   // none: gating the call would take nothing off (libarchive's tar reader
