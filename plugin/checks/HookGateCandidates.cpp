@@ -64,6 +64,12 @@ std::optional<std::vector<std::string>> otherDefinitions(TUContext &TU,
 namespace {
 
 std::optional<RemoteHook> definedElsewhere(const HookGateInputs &In, const FunctionDecl *FD) {
+  // Asked of every function the TU calls: the store answers whether one is
+  // a hook without reading its record (all its call sites) for the others.
+  const index::ProjectIndex *Project = In.TU.projectIndex();
+  std::string USR = Project ? index::RecordMaker::usr(FD) : std::string();
+  if (USR.empty() || !Project->hasHook(USR))
+    return std::nullopt;
   const index::Function *F = In.TU.calls().projectFunction(FD);
   if (!F || !F->Hook || F->Definitions.empty())
     return std::nullopt;

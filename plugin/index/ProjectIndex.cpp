@@ -1018,7 +1018,8 @@ namespace {
 const char Schema[] =
     "CREATE TABLE meta(name TEXT PRIMARY KEY, value) WITHOUT ROWID;"
     "CREATE TABLE tus(path TEXT PRIMARY KEY, shard TEXT NOT NULL) WITHOUT ROWID;"
-    "CREATE TABLE functions(usr TEXT PRIMARY KEY, purity TEXT, record TEXT NOT NULL);"
+    "CREATE TABLE functions(usr TEXT PRIMARY KEY, purity TEXT, hook INTEGER NOT NULL,"
+    " record TEXT NOT NULL);"
     "CREATE TABLE definitions(file TEXT, line INTEGER, col INTEGER, usr TEXT NOT NULL,"
     " PRIMARY KEY(file, line, col)) WITHOUT ROWID;"
     "CREATE TABLE declarations(file TEXT, line INTEGER, col INTEGER, usr TEXT NOT NULL,"
@@ -1171,12 +1172,12 @@ llvm::Error writeStore(llvm::StringRef Path, const IndexFile &F,
       TU.bind(1, T).bind(2, It == Shards.end() ? "" : It->second);
       Run(TU);
     }
-    Stmt Fn(Db, "INSERT INTO functions VALUES (?, ?, ?)");
+    Stmt Fn(Db, "INSERT INTO functions VALUES (?, ?, ?, ?)");
     // The first function in USR order keeps a location (as in memory).
     Stmt Def(Db, "INSERT OR IGNORE INTO definitions VALUES (?, ?, ?, ?)");
     Stmt Decl(Db, "INSERT OR IGNORE INTO declarations VALUES (?, ?, ?, ?)");
     for (const Function &Each : F.Functions) {
-      Fn.bind(1, Each.USR).bind(3, recordOf(Each));
+      Fn.bind(1, Each.USR).bind(3, int64_t(Each.Hook ? 1 : 0)).bind(4, recordOf(Each));
       if (Each.Pure || !Each.Impure.empty())
         Fn.bind(2, Each.Impure);
       else
@@ -1245,10 +1246,11 @@ std::optional<std::map<std::string, std::string>> storedShards(llvm::StringRef P
 struct ProjectIndex::Store {
   sqlite3 *Db = nullptr;
   std::string Path;
-  Stmt ByUSR, Purity, ByDef, ByDecl, Uses;
+  Stmt ByUSR, Purity, HookQ, ByDef, ByDecl, Uses;
   std::mutex M;
   std::map<std::string, std::unique_ptr<Function>, std::less<>> Functions; // null: none
   std::map<std::string, std::optional<std::string>, std::less<>> Purities;
+  std::map<std::string, bool, std::less<>> Hooks;
   std::map<Location, const Function *> Definitions, Declarations;
   std::map<Location, std::vector<AssertUse>> AssertUses;
   bool Whole = false, Reported = false;
@@ -1256,6 +1258,7 @@ struct ProjectIndex::Store {
   ~Store() {
     ByUSR = Stmt();
     Purity = Stmt();
+    HookQ = Stmt();
     ByDef = Stmt();
     ByDecl = Stmt();
     Uses = Stmt();
@@ -1310,6 +1313,26 @@ struct ProjectIndex::Store {
       corrupt(Path + ": " + sqlite3_errmsg(Db));
     Purity.reset();
     return Purities.emplace(USR.str(), std::move(P)).first->second;
+  }
+
+  /// Whether \p USR's record has a hook shape, read from its own column:
+  /// hook-gate asks it of every function a TU calls, and most records (a
+  /// header's inline function called from thousands of sites) need not be
+  /// parsed for the answer.
+  bool hook(llvm::StringRef USR) {
+    auto Known = Functions.find(USR);
+    if (Known != Functions.end())
+      return Known->second && Known->second->Hook;
+    auto It = Hooks.find(USR);
+    if (It != Hooks.end())
+      return It->second;
+    HookQ.reset().bind(1, USR);
+    int RC = HookQ.step();
+    bool H = RC == SQLITE_ROW && HookQ.text(0) == "1";
+    if (RC != SQLITE_ROW && RC != SQLITE_DONE)
+      corrupt(Path + ": " + sqlite3_errmsg(Db));
+    HookQ.reset();
+    return Hooks.emplace(USR.str(), H).first->second;
   }
 
   const Function *at(bool Definition, const Location &L) {
@@ -1412,6 +1435,15 @@ std::optional<std::string> ProjectIndex::purityOf(llvm::StringRef USR) const {
   return Fn->Impure;
 }
 
+bool ProjectIndex::hookOf(llvm::StringRef USR) const {
+  if (S) {
+    std::lock_guard<std::mutex> Lock(S->M);
+    return S->hook(USR);
+  }
+  const Function *Fn = lookup(USR);
+  return Fn && Fn->Hook;
+}
+
 llvm::ArrayRef<AssertUse> ProjectIndex::usesOf(const Location &Definition) const {
   if (S) {
     std::lock_guard<std::mutex> Lock(S->M);
@@ -1434,6 +1466,11 @@ const Function *ProjectIndex::find(llvm::StringRef USR) const {
 std::optional<std::string> ProjectIndex::purity(llvm::StringRef USR) const {
   record("purity", USR);
   return purityOf(USR);
+}
+
+bool ProjectIndex::hasHook(llvm::StringRef USR) const {
+  record("hook", USR);
+  return hookOf(USR);
 }
 
 const Function *ProjectIndex::findByDefinition(const Location &Loc) const {
@@ -1509,6 +1546,8 @@ std::optional<std::string> ProjectIndex::answer(llvm::StringRef Read) const {
       return std::string("none");
     return P->empty() ? std::string("pure") : "impure: " + *P;
   }
+  if (Kind == "hook")
+    return std::string(hookOf(What) ? "hook" : "none");
   std::optional<Location> L = parseLocation(What);
   if (!L)
     return std::nullopt;
@@ -1540,12 +1579,13 @@ llvm::Expected<std::shared_ptr<const ProjectIndex>> ProjectIndex::load(llvm::Str
       return E;
     St->ByUSR = Stmt(St->Db, "SELECT record FROM functions WHERE usr = ?");
     St->Purity = Stmt(St->Db, "SELECT purity FROM functions WHERE usr = ?");
+    St->HookQ = Stmt(St->Db, "SELECT hook FROM functions WHERE usr = ?");
     St->ByDef = Stmt(St->Db, "SELECT usr FROM definitions WHERE file = ? AND line = ? AND col = ?");
     St->ByDecl =
         Stmt(St->Db, "SELECT usr FROM declarations WHERE file = ? AND line = ? AND col = ?");
     St->Uses =
         Stmt(St->Db, "SELECT record FROM assert_uses WHERE file = ? AND line = ? AND col = ?");
-    if (!St->ByUSR || !St->Purity || !St->ByDef || !St->ByDecl || !St->Uses)
+    if (!St->ByUSR || !St->Purity || !St->HookQ || !St->ByDef || !St->ByDecl || !St->Uses)
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "%s: not a hotpath-tidy project index (%s)", File.c_str(),
                                      sqlite3_errmsg(St->Db));

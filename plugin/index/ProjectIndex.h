@@ -41,7 +41,7 @@ namespace hotpath::index {
 inline constexpr const char FormatName[] = "hotpath-project-index";
 /// The version this build writes and reads; any other is an error. Bump it
 /// whenever a field changes meaning or a reader would miss a new one.
-inline constexpr unsigned FormatVersion = 6;
+inline constexpr unsigned FormatVersion = 7;
 
 /// A place in a file: absolute, symlink-free path; 1-based line and
 /// (byte) column of the expansion, as clang reports them.
@@ -271,6 +271,9 @@ public:
   /// Whether the function \p USR only reads: "" when it does, why not when
   /// it does more, none when no definition of it was indexed.
   std::optional<std::string> purity(llvm::StringRef USR) const;
+  /// Whether the function \p USR has a hook shape (Function::Hook), without
+  /// reading its whole record from a store.
+  bool hasHook(llvm::StringRef USR) const;
   /// The function defined (or declared) with its name at \p Loc.
   const Function *findByDefinition(const Location &Loc) const;
   const Function *findByDeclaration(const Location &Loc) const;
@@ -300,6 +303,7 @@ private:
   const Function *lookup(llvm::StringRef USR) const;
   const Function *lookupAt(bool Definition, const Location &L) const;
   std::optional<std::string> purityOf(llvm::StringRef USR) const;
+  bool hookOf(llvm::StringRef USR) const;
   llvm::ArrayRef<AssertUse> usesOf(const Location &Definition) const;
   void record(llvm::StringRef Kind, llvm::StringRef What) const;
   void record(llvm::StringRef Kind, const Location &L) const;

@@ -29,7 +29,7 @@ printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00' >"
 : >"$work/empty.perf"
 printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00' >"$work/binary.perf"
 
-printf '{"format": "hotpath-project-index", "version": 6, "kind": ' >"$work/cut-index.json"
+printf '{"format": "hotpath-project-index", "version": 7, "kind": ' >"$work/cut-index.json"
 printf '{"format": "hotpath-project-index", "version": 99, "kind": "index", "files": [], "tus": [], "functions": []}\n' \
   >"$work/v99-index.json"
 
@@ -131,7 +131,7 @@ for tool in "${tools[@]}"; do
   check "$tool" index-malformed 1 "cut-index.json: not valid JSON" "$f" same -- \
     "${t[@]}" "$(opt ProjectIndex "$work/cut-index.json")" "$f" -- -std=c11
   f=$(fresh v99-index.c "$work/pristine.c")
-  check "$tool" index-other-version 1 "v99-index.json: project index version 99, and this hotpath-tidy reads version 6" "$f" same -- \
+  check "$tool" index-other-version 1 "v99-index.json: project index version 99, and this hotpath-tidy reads version 7" "$f" same -- \
     "${t[@]}" "$(opt ProjectIndex "$work/v99-index.json")" "$f" -- -std=c11
   f=$(fresh missing-index.c "$work/pristine.c")
   check "$tool" index-missing 1 "no-such-index.json: cannot read the project index" "$f" same -- \
@@ -146,7 +146,7 @@ if [ -n "$binary" ]; then
     "$work/idx-db" >"$work/idx-db/compile_commands.json"
   "$binary" --index-only -p "$work/idx-db" >/dev/null 2>&1
   shard=$(ls "$work"/idx-db/hotpath-index/shards/*.json)
-  printf '{"format": "hotpath-project-index", "version": 6, "kind": "shard", "files": [' >"$shard"
+  printf '{"format": "hotpath-project-index", "version": 7, "kind": "shard", "files": [' >"$shard"
   cp "$work/idx-db/two.c" "$work/idx-db/two.c.before"
   check "$binary" index-shard-malformed 2 "$shard: not valid JSON" "$work/idx-db/two.c" same -- \
     "$binary" -p "$work/idx-db" --fix

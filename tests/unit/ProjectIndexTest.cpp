@@ -299,9 +299,9 @@ TEST(ProjectIndexFormat, BadFilesAreErrorsNamingTheFileAndField) {
             "idx.json: not a hotpath-tidy project index (its \"format\" is not "
             "\"hotpath-project-index\")");
   EXPECT_EQ(errorOf("{\"format\": \"hotpath-project-index\", \"version\": 1, \"kind\": \"index\"}"),
-            "idx.json: project index version 1, and this hotpath-tidy reads version 6: rebuild "
+            "idx.json: project index version 1, and this hotpath-tidy reads version 7: rebuild "
             "it (hotpath-tidy --index-only --reindex -p <build-dir>)");
-  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 6, \"kind\": "
+  const std::string Head = "{\"format\": \"hotpath-project-index\", \"version\": 7, \"kind\": "
                            "\"index\", \"files\": [\"/a.c\"], \"tus\": [0], ";
   EXPECT_EQ(errorOf(Head + "\"functions\": [{\"usr\": \"u\", \"name\": \"f\", \"calls\": "
                            "[{\"at\": [0, 1, 1], \"caller\": 7}]}]}"),
@@ -390,7 +390,13 @@ TEST(ProjectIndexStore, AnswersEveryLookupAsTheIndexInMemoryDoes) {
   EXPECT_EQ(S.path(), Dir / "index.db");
   (void)S.recordReads();
   Mem.recordReads();
+  // Whether a function is a hook is read from its own column first, before
+  // its record is (a fresh store), then from the record read.
+  EXPECT_TRUE(S.hasHook("c:@F@should_fail"));
+  EXPECT_FALSE(S.hasHook("c:@F@check_len"));
+  EXPECT_FALSE(S.hasHook("c:@F@nothing"));
   std::vector<std::string> Reads = {
+      "hook\tc:@F@should_fail", "hook\tc:@F@check_len", "hook\tc:@F@nothing",
       "find\tc:@F@check_len", "find\tc:@F@should_fail", "find\tc:@F@nothing",
       "purity\tc:@F@log_hit", "purity\tc:@F@get", "purity\tc:@F@should_fail",
       "purity\tc:@F@nothing", "definition\t/p/src/check.c\t5\t6",
@@ -401,6 +407,9 @@ TEST(ProjectIndexStore, AnswersEveryLookupAsTheIndexInMemoryDoes) {
     EXPECT_EQ(S.answer(R), Mem.answer(R)) << R;
   EXPECT_EQ(S.answer("purity\tc:@F@log_hit"), "impure: increments 'hits'");
   EXPECT_EQ(S.answer("purity\tc:@F@get"), "pure");
+  EXPECT_EQ(S.answer("hook\tc:@F@should_fail"), "hook");
+  EXPECT_EQ(S.answer("hook\tc:@F@check_len"), "none");
+  EXPECT_TRUE(S.hasHook("c:@F@should_fail")) << "the same once its record is read";
   // The lookups themselves, and the same record twice (read once, kept).
   const Function *Check = S.find("c:@F@check_len");
   ASSERT_NE(Check, nullptr);
@@ -424,6 +433,9 @@ TEST(ProjectIndexStore, AnswersEveryLookupAsTheIndexInMemoryDoes) {
   // The reads recorded are the same whichever index answers them.
   for (const std::string &R : Reads)
     (void)Mem.answer(R);
+  (void)Mem.hasHook("c:@F@should_fail");
+  (void)Mem.hasHook("c:@F@check_len");
+  (void)Mem.hasHook("c:@F@nothing");
   (void)Mem.find("c:@F@check_len");
   (void)Mem.find("c:@F@should_fail");
   (void)Mem.findByDefinition({"/p/src/check.c", 5, 6});
@@ -477,7 +489,7 @@ TEST(ProjectIndexStore, AStoreThatDoesNotReadIsAnErrorNamingIt) {
     }, [&](const llvm::ErrorInfoBase &E) { Msg = E.message(); });
     EXPECT_EQ(SawOlder, Older);
     EXPECT_EQ(Msg, Path + ": project index version " + std::to_string(Version) +
-                       ", and this hotpath-tidy reads version 6: rebuild it (hotpath-tidy "
+                       ", and this hotpath-tidy reads version 7: rebuild it (hotpath-tidy "
                        "--index-only --reindex -p <build-dir>)");
   }
   std::string Cmd = "sqlite3 '" + Other + "' \"DROP TABLE meta\"";
@@ -1000,13 +1012,13 @@ TEST(ProjectIndexInChecks, AnIndexThatDoesNotReadIsAConfigurationError) {
   {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Path, EC);
-    OS << "{\"format\": \"hotpath-project-index\", \"version\": 7}";
+    OS << "{\"format\": \"hotpath-project-index\", \"version\": 8}";
   }
   RunResult R = Split.run(CheckLen, "bad-index.c", {{"ProjectIndex", Path}});
   ASSERT_EQ(R.errors().size(), 1u) << R.dump();
   EXPECT_EQ(R.errors()[0].Message,
             "hotpath-check-split: ProjectIndex: " + Path +
-                ": project index version 7, and this hotpath-tidy reads version 6: rebuild it "
+                ": project index version 8, and this hotpath-tidy reads version 7: rebuild it "
                 "(hotpath-tidy --index-only --reindex -p <build-dir>)");
   RunResult Missing = Split.run(CheckLen, "bad-index.c", {{"ProjectIndex", Path + ".none"}});
   ASSERT_EQ(Missing.errors().size(), 1u) << Missing.dump();
