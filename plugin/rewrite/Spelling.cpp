@@ -12,6 +12,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
@@ -126,6 +127,19 @@ public:
       : Point(SM.getExpansionLoc(Point)), PP(PP), SM(SM), Layout(Layout),
         PointConds(Layout.conditionsAt(Point, SM)) {}
 
+  /// Asks about \p M (before any shows()): only the uses that could show
+  /// something of a macro asked about are placed (a TU's tens of thousands
+  /// of expansions, each placed among its file's #if groups, would cost
+  /// more than the fix).
+  void ask(const MacroAt &M) {
+    if (!M.Visible || M.Usable)
+      return;
+    Wanted.insert(M.MI);
+    for (const ConditionLiteral &L : M.Missing)
+      if (!llvm::is_contained(WantedConds, L))
+        WantedConds.push_back(L);
+  }
+
   /// Whether \p MI, or the conditions \p Missing of its definition, are
   /// shown to be there wherever the point is compiled.
   bool shows(const MacroInfo *MI, ArrayRef<ConditionLiteral> Missing) {
@@ -170,7 +184,11 @@ private:
         It->second = definitionNeeds(II->getName(), MI->getDefinitionLoc(), SM,
                                      PP.getLangOpts(), Layout);
     }
-    if (!missingConditions(Layout.conditionsAt(Loc, SM), PointConds).empty())
+    bool Shows = Wanted.contains(MI) || llvm::any_of(It->second, [&](const ConditionLiteral &L) {
+                   return llvm::is_contained(WantedConds, L) &&
+                          !llvm::is_contained(Established, L);
+                 });
+    if (!Shows || !missingConditions(Layout.conditionsAt(Loc, SM), PointConds).empty())
       return;
     Expanded.insert(MI);
     for (const ConditionLiteral &L : It->second)
@@ -182,6 +200,8 @@ private:
     if (Scanned)
       return;
     Scanned = true;
+    if (Wanted.empty())
+      return;
     FileID File = SM.getFileID(Point);
     bool Invalid = false;
     StringRef Buf = SM.getBufferData(File, &Invalid);
@@ -245,6 +265,8 @@ private:
   const SourceLayout &Layout;
   std::vector<ConditionLiteral> PointConds;
   bool Scanned = false;
+  llvm::SmallPtrSet<const MacroInfo *, 4> Wanted;
+  std::vector<ConditionLiteral> WantedConds;
   llvm::SmallPtrSet<const MacroInfo *, 16> Expanded;
   llvm::DenseMap<const MacroInfo *, std::vector<ConditionLiteral>> Needs;
   std::vector<ConditionLiteral> Established;
@@ -397,14 +419,20 @@ Spelling spellingAt(SourceLocation Point, const RuleSet &Rules,
                     const SourceManager &SM, const IncludeGraph &Includes,
                     const SourceLayout &Layout) {
   Spelling S;
+  // The rule set's macros as the point sees them; the point's file is read
+  // once, for those defined under conditions the point lacks.
   FileEvidence Evidence(Point, PP, SM, Layout);
+  llvm::StringMap<MacroAt> Macros;
+  for (const auto *List : {&Rules.Spellings.UnlikelyMacros, &Rules.Spellings.ColdMacros})
+    for (const std::string &M : *List)
+      Evidence.ask(Macros[M] = macroAt(M, Point, PP, SM, Includes, Layout));
   auto Usable = [&](const MacroAt &At) {
     return At.Visible && (At.Usable || Evidence.shows(At.MI, At.Missing));
   };
   S.Unlikely = LangOpts.CPlusPlus20 ? Spelling::UnlikelyKind::CxxAttribute
                                     : Spelling::UnlikelyKind::Builtin;
   for (const std::string &M : Rules.Spellings.UnlikelyMacros) {
-    MacroAt At = macroAt(M, Point, PP, SM, Includes, Layout);
+    const MacroAt &At = Macros[M];
     if (!Usable(At))
       continue;
     if (!expandsToExpect(At.MI, PP)) {
@@ -421,7 +449,7 @@ Spelling spellingAt(SourceLocation Point, const RuleSet &Rules,
   std::vector<std::string> Needed{"noinline", "cold"};
   std::vector<std::string> Used;
   for (const std::string &M : Rules.Spellings.ColdMacros) {
-    MacroAt At = macroAt(M, Point, PP, SM, Includes, Layout);
+    const MacroAt &At = Macros[M];
     if (!Usable(At))
       continue;
     llvm::StringSet<> Gives = attributesOf(At.MI, PP);
