@@ -108,6 +108,10 @@ public:
     for (auto &L : Listeners)
       L->Elifndef(Loc, Cond, IfLoc);
   }
+  void Defined(const Token &Name, const MacroDefinition &MD, SourceRange Range) override {
+    for (auto &L : Listeners)
+      L->Defined(Name, MD, Range);
+  }
   void Else(SourceLocation Loc, SourceLocation IfLoc) override {
     for (auto &L : Listeners)
       L->Else(Loc, IfLoc);

@@ -10,7 +10,9 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
@@ -22,7 +24,11 @@ namespace {
 /// A rule set's macro, as the code at a point would see it.
 struct MacroAt {
   const MacroInfo *MI = nullptr;
-  bool Usable = false; // visible there, and defined wherever it is compiled
+  bool Visible = false; // defined, and its definition seen from there
+  bool Usable = false;  // visible there, and defined wherever it is compiled
+  /// What its definition needs that code at the point does not have
+  /// (conditions the point's file may still establish: FileEvidence).
+  std::vector<ConditionLiteral> Missing;
 };
 
 MacroAt macroAt(StringRef Name, SourceLocation Point, const Preprocessor &PP,
@@ -33,13 +39,239 @@ MacroAt macroAt(StringRef Name, SourceLocation Point, const Preprocessor &PP,
   M.MI = II ? PP.getMacroInfo(II) : nullptr;
   if (!M.MI || !isVisibleFrom(M.MI->getDefinitionLoc(), Point, SM, Includes))
     return M;
+  M.Visible = true;
   // Defined under a condition the point does not share: in a configuration
   // without it the macro may be undefined, or defined another way.
-  M.Usable = missingConditions(Layout.macroConditions(Name, M.MI->getDefinitionLoc(), SM),
-                               Layout.conditionsAt(Point, SM))
-                 .empty();
+  M.Missing = missingConditions(Layout.macroConditions(Name, M.MI->getDefinitionLoc(), SM),
+                                Layout.conditionsAt(Point, SM));
+  M.Usable = M.Missing.empty();
   return M;
 }
+
+/// True when the text from \p Begin to \p End (one file) has, at any
+/// depth, "#define Name" or an #include (which may define anything).
+bool mayDefine(SourceLocation Begin, SourceLocation End, StringRef Name,
+               const SourceManager &SM, const LangOptions &LO) {
+  std::pair<FileID, unsigned> B = SM.getDecomposedLoc(Begin), E = SM.getDecomposedLoc(End);
+  if (B.first != E.first || E.second < B.second)
+    return true;
+  StringRef Buf = SM.getBufferData(B.first);
+  Lexer L(SM.getLocForStartOfFile(B.first), LO, Buf.begin(), Buf.begin() + B.second,
+          Buf.end());
+  Token Tok;
+  while (!L.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
+    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= E.second)
+      break;
+    if (!Tok.is(tok::hash) || !Tok.isAtStartOfLine())
+      continue;
+    if (L.LexFromRawLexer(Tok) || Tok.isNot(tok::raw_identifier))
+      continue;
+    StringRef D = Tok.getRawIdentifier();
+    if (D == "include" || D == "include_next" || D == "import")
+      return true;
+    if (D == "define" && !L.LexFromRawLexer(Tok) && Tok.is(tok::raw_identifier) &&
+        Tok.getRawIdentifier() == Name)
+      return true;
+  }
+  return false;
+}
+
+/// What must hold for \p Name to be defined at all, given that its one
+/// definition is at \p Def: the conditions of the branches around it (and
+/// around the #include of its file, out to the main file), leaving out each
+/// group another branch of which also defines it or includes a file (in
+/// another configuration that branch may define it).
+std::vector<ConditionLiteral> definitionNeeds(StringRef Name, SourceLocation Def,
+                                              const SourceManager &SM, const LangOptions &LO,
+                                              const SourceLayout &Layout) {
+  std::vector<ConditionLiteral> Out;
+  Def = SM.getExpansionLoc(Def);
+  for (int Depth = 0; Def.isValid() && Depth < 64; ++Depth) {
+    for (auto [G, B] : Layout.enclosingInFile(Def, SM)) {
+      const SourceLayout::Group &Grp = Layout.group(G);
+      bool Elsewhere = false;
+      for (unsigned I = 0; !Elsewhere && I < Grp.Branches.size(); ++I)
+        Elsewhere = I != B && mayDefine(Grp.Branches[I].BodyBegin,
+                                        I + 1 < Grp.Branches.size() ? Grp.Branches[I + 1].Hash
+                                                                    : Grp.EndifHash,
+                                        Name, SM, LO);
+      if (Elsewhere)
+        continue;
+      for (const ConditionLiteral &L : Grp.Branches[B].Needs)
+        if (!llvm::is_contained(Out, L))
+          Out.push_back(L);
+    }
+    Def = SM.getIncludeLoc(SM.getFileID(Def));
+  }
+  return Out;
+}
+
+/// What the code of the point's file that is compiled wherever the point is
+/// (under no condition the point lacks) shows about every configuration the
+/// point is compiled in:
+///  - the macro definitions it expands: such a macro is defined wherever the
+///    point is compiled, since the file's own code does not compile without;
+///  - the conditions it needs: it expands a macro E whose only definition
+///    is under them (the one #define of E in the TU, which no directive of
+///    the TU tests with #ifdef/#ifndef/defined(), under groups no other
+///    branch of which defines E or includes a file), so the file is compiled
+///    only where they hold; not a condition on a name the file itself tests
+///    (a file that asks "#ifdef __KERNEL__" is written to be built without).
+/// The kernel's headers define unlikely, noinline and __cold inside
+/// "#ifndef __ASSEMBLY__" and "#ifdef __KERNEL__"; fs/btrfs/struct-funcs.c
+/// expands unlikely itself, which is defined only there.
+class FileEvidence {
+public:
+  FileEvidence(SourceLocation Point, const Preprocessor &PP, const SourceManager &SM,
+               const SourceLayout &Layout)
+      : Point(SM.getExpansionLoc(Point)), PP(PP), SM(SM), Layout(Layout),
+        PointConds(Layout.conditionsAt(Point, SM)) {}
+
+  /// Asks about \p M (before any shows()): only the uses that could show
+  /// something of a macro asked about are placed (a TU's tens of thousands
+  /// of expansions, each placed among its file's #if groups, would cost
+  /// more than the fix).
+  void ask(const MacroAt &M) {
+    if (!M.Visible || M.Usable)
+      return;
+    Wanted.insert(M.MI);
+    for (const ConditionLiteral &L : M.Missing)
+      if (!llvm::is_contained(WantedConds, L))
+        WantedConds.push_back(L);
+  }
+
+  /// Whether \p MI, or the conditions \p Missing of its definition, are
+  /// shown to be there wherever the point is compiled.
+  bool shows(const MacroInfo *MI, ArrayRef<ConditionLiteral> Missing) {
+    scan();
+    if (Expanded.contains(MI))
+      return true;
+    return llvm::all_of(Missing, [&](const ConditionLiteral &L) {
+      return llvm::is_contained(Established, L) && !testedByFile(L);
+    });
+  }
+
+private:
+  /// Whether a directive of the point's file tests a name \p L tests.
+  bool testedByFile(const ConditionLiteral &L) const {
+    StringRef C = L.Cond;
+    while (!C.empty()) {
+      size_t B = C.find_if([](char Ch) { return isAsciiIdentifierStart(Ch); });
+      if (B == StringRef::npos)
+        break;
+      C = C.drop_front(B);
+      size_t E = C.find_if_not([](char Ch) { return isAsciiIdentifierContinue(Ch); });
+      StringRef Id = C.take_front(E);
+      C = C.drop_front(Id.size());
+      if (Id != "defined" && FileTests.contains(Id))
+        return true;
+    }
+    return false;
+  }
+
+  /// A use of a macro's definition in the point's file at \p Loc.
+  void use(const MacroInfo *MI, const IdentifierInfo *II, const MacroDirective *History,
+           SourceLocation Loc) {
+    if (Expanded.contains(MI))
+      return; // already seen where the point is
+    auto [It, New] = Needs.try_emplace(MI);
+    if (New) {
+      // Evidence of conditions only from a name defined once, never tested.
+      unsigned Directives = 0;
+      for (const MacroDirective *D = History; D; D = D->getPrevious())
+        ++Directives;
+      if (Directives == 1 && !Layout.isTested(II))
+        It->second = definitionNeeds(II->getName(), MI->getDefinitionLoc(), SM,
+                                     PP.getLangOpts(), Layout);
+    }
+    bool Shows = Wanted.contains(MI) || llvm::any_of(It->second, [&](const ConditionLiteral &L) {
+                   return llvm::is_contained(WantedConds, L) &&
+                          !llvm::is_contained(Established, L);
+                 });
+    if (!Shows || !missingConditions(Layout.conditionsAt(Loc, SM), PointConds).empty())
+      return;
+    Expanded.insert(MI);
+    for (const ConditionLiteral &L : It->second)
+      if (!llvm::is_contained(Established, L))
+        Established.push_back(L);
+  }
+
+  void scan() {
+    if (Scanned)
+      return;
+    Scanned = true;
+    if (Wanted.empty())
+      return;
+    FileID File = SM.getFileID(Point);
+    bool Invalid = false;
+    StringRef Buf = SM.getBufferData(File, &Invalid);
+    if (Invalid)
+      return;
+    Lexer L(SM.getLocForStartOfFile(File), PP.getLangOpts(), Buf.begin(), Buf.begin(),
+            Buf.end());
+    Token Tok;
+    bool InDirective = false, Conditional = false, AtKeyword = false;
+    // A function-like macro's name waits for the '(' that expands it.
+    const MacroInfo *Pending = nullptr;
+    const IdentifierInfo *PendingII = nullptr;
+    const MacroDirective *PendingHistory = nullptr;
+    SourceLocation PendingLoc;
+    while (!L.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
+      if (Tok.is(tok::eof))
+        break;
+      if (Tok.isAtStartOfLine()) {
+        InDirective = Tok.is(tok::hash);
+        AtKeyword = InDirective;
+        Conditional = false;
+      }
+      if (Pending && !InDirective && Tok.is(tok::l_paren))
+        use(Pending, PendingII, PendingHistory, PendingLoc);
+      Pending = nullptr;
+      if (Tok.isNot(tok::raw_identifier))
+        continue;
+      StringRef Name = Tok.getRawIdentifier();
+      if (InDirective) {
+        if (AtKeyword && Tok.isNot(tok::hash))
+          Conditional = Name.starts_with("if") || Name.starts_with("elif");
+        else if (Conditional)
+          FileTests.insert(Name);
+        AtKeyword = false;
+        continue;
+      }
+      const IdentifierInfo *II = PP.getIdentifierInfo(Name);
+      if (!II || !II->hadMacroDefinition())
+        continue;
+      const MacroDirective *History = PP.getLocalMacroDirectiveHistory(II);
+      if (!History)
+        continue;
+      const MacroInfo *MI =
+          History->findDirectiveAtLoc(Tok.getLocation(), SM).getMacroInfo();
+      if (!MI)
+        continue;
+      if (MI->isObjectLike()) {
+        use(MI, II, History, Tok.getLocation());
+      } else {
+        Pending = MI;
+        PendingII = II;
+        PendingHistory = History;
+        PendingLoc = Tok.getLocation();
+      }
+    }
+  }
+
+  SourceLocation Point;
+  const Preprocessor &PP;
+  const SourceManager &SM;
+  const SourceLayout &Layout;
+  std::vector<ConditionLiteral> PointConds;
+  bool Scanned = false;
+  llvm::SmallPtrSet<const MacroInfo *, 4> Wanted;
+  std::vector<ConditionLiteral> WantedConds;
+  llvm::SmallPtrSet<const MacroInfo *, 16> Expanded;
+  llvm::DenseMap<const MacroInfo *, std::vector<ConditionLiteral>> Needs;
+  std::vector<ConditionLiteral> Established;
+  llvm::StringSet<> FileTests;
+};
 
 /// A macro's replacement tokens, object-like macros in them expanded (as
 /// far as \p Depth allows, never a macro inside itself).
@@ -187,11 +419,21 @@ Spelling spellingAt(SourceLocation Point, const RuleSet &Rules,
                     const SourceManager &SM, const IncludeGraph &Includes,
                     const SourceLayout &Layout) {
   Spelling S;
+  // The rule set's macros as the point sees them; the point's file is read
+  // once, for those defined under conditions the point lacks.
+  FileEvidence Evidence(Point, PP, SM, Layout);
+  llvm::StringMap<MacroAt> Macros;
+  for (const auto *List : {&Rules.Spellings.UnlikelyMacros, &Rules.Spellings.ColdMacros})
+    for (const std::string &M : *List)
+      Evidence.ask(Macros[M] = macroAt(M, Point, PP, SM, Includes, Layout));
+  auto Usable = [&](const MacroAt &At) {
+    return At.Visible && (At.Usable || Evidence.shows(At.MI, At.Missing));
+  };
   S.Unlikely = LangOpts.CPlusPlus20 ? Spelling::UnlikelyKind::CxxAttribute
                                     : Spelling::UnlikelyKind::Builtin;
   for (const std::string &M : Rules.Spellings.UnlikelyMacros) {
-    MacroAt At = macroAt(M, Point, PP, SM, Includes, Layout);
-    if (!At.MI || !At.Usable)
+    const MacroAt &At = Macros[M];
+    if (!Usable(At))
       continue;
     if (!expandsToExpect(At.MI, PP)) {
       S.Untrusted.push_back(describeExpansion(M, At.MI, PP));
@@ -207,8 +449,8 @@ Spelling spellingAt(SourceLocation Point, const RuleSet &Rules,
   std::vector<std::string> Needed{"noinline", "cold"};
   std::vector<std::string> Used;
   for (const std::string &M : Rules.Spellings.ColdMacros) {
-    MacroAt At = macroAt(M, Point, PP, SM, Includes, Layout);
-    if (!At.MI || !At.Usable)
+    const MacroAt &At = Macros[M];
+    if (!Usable(At))
       continue;
     llvm::StringSet<> Gives = attributesOf(At.MI, PP);
     auto Before = Needed.size();

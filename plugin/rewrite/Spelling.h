@@ -50,6 +50,21 @@ struct Spelling {
 /// and expands in this configuration to what is needed (unlikely(x) to
 /// __builtin_expect(..., 0), a cold macro to the cold or noinline
 /// attribute); else the attribute or builtin spelled directly.
+///
+/// Defined wherever \p Point is compiled (issue 11's rule): every condition
+/// of the branches around the macro's definition (SourceLayout::
+/// macroConditions) is one \p Point is compiled under too, or one that
+/// \p Point's own file shows to hold wherever \p Point is compiled (issue
+/// 26): in code of that file compiled under no condition \p Point lacks, it
+/// expands the macro itself (so the macro is defined there in every
+/// configuration the file builds in), or expands another macro E whose
+/// definition needs the condition, where E is defined once in the TU, no
+/// directive tests E (#ifdef/#ifndef/defined()), and no other branch of a
+/// group around E's definition defines E or includes a file; and the file
+/// tests no name of the condition itself. The kernel's unlikely, noinline
+/// and __cold are defined only under #ifndef __ASSEMBLY__ and #ifdef
+/// __KERNEL__, which C files never test: a file that expands unlikely
+/// shows both.
 Spelling spellingAt(clang::SourceLocation Point, const RuleSet &Rules,
                     const clang::LangOptions &LangOpts, const clang::Preprocessor &PP,
                     const clang::SourceManager &SM, const IncludeGraph &Includes,

@@ -175,10 +175,12 @@ public:
       open(Loc, Opener::If, Cond.getBegin(), false, Value == CVK_True);
   }
   void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    Out.Tested.insert(Name.getIdentifierInfo());
     if (!skipped(Loc))
       open(Loc, Opener::Ifdef, Name.getLocation(), true, bool(MD));
   }
   void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    Out.Tested.insert(Name.getIdentifierInfo());
     if (!skipped(Loc))
       open(Loc, Opener::Ifndef, Name.getLocation(), true, !MD);
   }
@@ -188,6 +190,7 @@ public:
       branch(Loc, Opener::Elif, Cond.getBegin(), false, Value == CVK_True);
   }
   void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    Out.Tested.insert(Name.getIdentifierInfo());
     if (inRecordedGroup())
       branch(Loc, Opener::Elifdef, Name.getLocation(), true, bool(MD));
   }
@@ -196,12 +199,16 @@ public:
       branch(Loc, Opener::Elifdef, Cond.getBegin(), false, false);
   }
   void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    Out.Tested.insert(Name.getIdentifierInfo());
     if (inRecordedGroup())
       branch(Loc, Opener::Elifndef, Name.getLocation(), true, !MD);
   }
   void Elifndef(SourceLocation Loc, SourceRange Cond, SourceLocation) override {
     if (inRecordedGroup())
       branch(Loc, Opener::Elifndef, Cond.getBegin(), false, false);
+  }
+  void Defined(const Token &Name, const MacroDefinition &, SourceRange) override {
+    Out.Tested.insert(Name.getIdentifierInfo());
   }
   void Else(SourceLocation Loc, SourceLocation) override {
     if (inRecordedGroup())
@@ -403,6 +410,7 @@ void SourceLayout::clear() {
   GroupsByFile.clear();
   IncludesByFile.clear();
   IndentCache.clear();
+  Tested.clear();
 }
 
 //===----------------------------------------------------------------------===//

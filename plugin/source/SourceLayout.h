@@ -18,11 +18,16 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace clang {
+class IdentifierInfo;
+} // namespace clang
 
 namespace hotpath {
 
@@ -117,6 +122,10 @@ public:
   const Group *includeGuard(clang::FileID File) const;
   /// Tabs or spaces, and how wide one level is, as most of \p File indents.
   Indentation indentation(clang::FileID File, const clang::SourceManager &SM) const;
+  /// Whether a directive the preprocessor evaluated, in any file of the TU,
+  /// asked if \p Name is defined (#ifdef, #ifndef, #elifdef, #elifndef, or
+  /// defined() in #if/#elif): code that expects it may be defined elsewhere.
+  bool isTested(const clang::IdentifierInfo *Name) const { return Tested.contains(Name); }
 
 private:
   friend class SourceLayoutRecorder;
@@ -128,6 +137,7 @@ private:
   llvm::DenseMap<clang::FileID, std::vector<unsigned>> GroupsByFile;
   llvm::DenseMap<clang::FileID, std::vector<Include>> IncludesByFile;
   mutable llvm::DenseMap<clang::FileID, Indentation> IndentCache;
+  llvm::DenseSet<const clang::IdentifierInfo *> Tested;
 };
 
 } // namespace hotpath

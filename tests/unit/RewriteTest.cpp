@@ -194,6 +194,44 @@ TEST(Rewrite, SpellingMacrosMustBeDefinedInEveryConfiguration) {
   EXPECT_EQ(Hint(Both, {"-DGNU"}), "hint unlikely(c)");
 }
 
+TEST(Rewrite, SpellingMacrosUnderConditionsTheFileShows) {
+  // k.h as the kernel's headers: the hint only under a condition no file
+  // tests, and a macro of the file's own defined there too.
+  auto Hint = [](const std::string &Header, const std::string &Code) {
+    std::string M = messages(Probe.run("#include \"k.h\"\n" + Code + "int f(void) { return 0; }\n",
+                                       "input.c", {}, {{"k.h", Header}},
+                                       {"-std=c11", "-DGNU"}))
+                        .at(0);
+    return M.substr(M.find("hint "), M.find("; untrusted") - M.find("hint "));
+  };
+  const std::string K = "#ifdef GNU\n#define unlikely(x) __builtin_expect(!!(x), 0)\n"
+                        "#define CHECKED(x) (x)\n#endif\n";
+  // Nothing in the file needs GNU: it may be built without.
+  EXPECT_EQ(Hint(K, "int g(int x) { return x; }\n"), "hint __builtin_expect(c, 0)");
+  // The file expands unlikely itself where f is compiled.
+  EXPECT_EQ(Hint(K, "int g(int x) { return unlikely(x); }\n"), "hint unlikely(c)");
+  // ... but not where f may not be.
+  EXPECT_EQ(Hint(K, "#ifdef EXTRA\nint g(int x) { return unlikely(x); }\n#endif\n"),
+            "hint __builtin_expect(c, 0)");
+  // It expands CHECKED, whose one definition needs GNU: so does the file.
+  EXPECT_EQ(Hint(K, "int g(int x) { return CHECKED(x); }\n"), "hint unlikely(c)");
+  // Not a function-like macro's name without its '(' (no expansion).
+  EXPECT_EQ(Hint(K, "struct s { int CHECKED; };\n"), "hint __builtin_expect(c, 0)");
+  // Not when the file tests GNU itself (it is written to be built without).
+  EXPECT_EQ(Hint(K, "#ifndef GNU\n#define CHECKED(x) (x)\n#endif\n"
+                    "int g(int x) { return CHECKED(x); }\n"),
+            "hint __builtin_expect(c, 0)");
+  // Nor from a macro some directive tests (defined elsewhere in another
+  // configuration), nor from one whose definition another branch repeats.
+  EXPECT_EQ(Hint(K + "#ifndef CHECKED\n#define CHECKED(x) (x)\n#endif\n",
+                 "int g(int x) { return CHECKED(x); }\n"),
+            "hint __builtin_expect(c, 0)");
+  EXPECT_EQ(Hint("#ifdef GNU\n#define unlikely(x) __builtin_expect(!!(x), 0)\n"
+                 "#define CHECKED(x) (x)\n#else\n#define CHECKED(x) (x)\n#endif\n",
+                 "int g(int x) { return CHECKED(x); }\n"),
+            "hint __builtin_expect(c, 0)");
+}
+
 TEST(Rewrite, IncludesGoIntoTheIncludeBlockOnce) {
   std::map<std::string, std::string> Extra = {{"a.h", "int a;\n"}};
   RunResult R = Probe.run("#include <stdio.h>\n#ifdef X\n#include <stdlib.h>\n#endif\n"
