@@ -151,7 +151,9 @@ void placeInHeader(const HookGateInputs &In, const Hook &H, const GateWriter &W,
   const SourceLayout &Layout = In.TU.layout();
   const LangOptions &LO = In.TU.ast().getLangOpts();
   SourceLocation End = afterDeclaration(P.HeaderDecl, SM, LO);
-  if (End.isInvalid()) {
+  // A header clang-tidy drops the edits of (the header filter) would leave
+  // the definition here and the gated calls without the declaration.
+  if (End.isInvalid() || !In.FixesKeptIn(P.HeaderDecl->getLocation())) {
     P.Refused = NoFix{NoFixReason::HeaderNotEditable, P.HeaderDecl->getLocation()};
     return;
   }
