@@ -151,9 +151,7 @@ void placeInHeader(const HookGateInputs &In, const Hook &H, const GateWriter &W,
   const SourceLayout &Layout = In.TU.layout();
   const LangOptions &LO = In.TU.ast().getLangOpts();
   SourceLocation End = afterDeclaration(P.HeaderDecl, SM, LO);
-  // A header clang-tidy drops the edits of (the header filter) would leave
-  // the definition here and the gated calls without the declaration.
-  if (End.isInvalid() || !In.FixesKeptIn(P.HeaderDecl->getLocation())) {
+  if (End.isInvalid()) {
     P.Refused = NoFix{NoFixReason::HeaderNotEditable, P.HeaderDecl->getLocation()};
     return;
   }

@@ -72,12 +72,15 @@ protected:
   HeatModel heat() const { return HeatModel(Heat, TU->calls(), *Index); }
   const HeatSettings &heatSettings() const { return Heat; }
 
-  /// Whether clang-tidy keeps this check's fix-its in the file of \p Loc
-  /// (its expansion): the main file, or a header outside the system headers
-  /// that its header filter selects (HeaderFilterRegex, less
-  /// ExcludeHeaderFilterRegex; none by default before LLVM 22, every one
-  /// from 22; hotpath-tidy's runs select the project's own). An edit
-  /// elsewhere is dropped, so a fix must not count on it.
+  /// Whether clang-tidy keeps a finding all of whose places (its warning
+  /// and notes) are in the file of \p Loc (its expansion): the main file,
+  /// or a header outside the system headers that its header filter selects
+  /// (HeaderFilterRegex, less ExcludeHeaderFilterRegex; none by default
+  /// before LLVM 22, every one from 22; hotpath-tidy's runs select the
+  /// project's own). clang-tidy keeps a diagnostic, fix-its and all, when
+  /// any of those places passes: a finding about a header that must be
+  /// kept says a note in the main file (hook-gate's gate declaration does).
+  /// A fix must not count on edits of a finding that is dropped.
   bool fixesKeptIn(clang::SourceLocation Loc) const;
   /// The same for a header named by its path (as the project index records
   /// it), in a run with this TU's options.
