@@ -326,6 +326,13 @@ std::optional<NoFix> refusal(const HookGateInputs &In, const GatePlan &G,
   SourceLocation First = Calls.front()->getBeginLoc();
   if (G.Refused)
     return G.Refused;
+  // A new gate in one file goes after the hook's first declaration there,
+  // after any header the file includes.
+  const SourceManager &SM = In.TU.sourceManager();
+  if (G.Spec && !G.HeaderMode)
+    for (const CallExpr *C : Calls)
+      if (!SM.isInMainFile(SM.getExpansionLoc(C->getBeginLoc())))
+        return NoFix{NoFixReason::GateAfterCall, C->getBeginLoc()};
   for (size_t I = 0; I < Calls.size(); ++I)
     if (std::optional<NoFix> R = callRefusal(In, H, Calls[I], Kinds[I]))
       return R;

@@ -81,24 +81,45 @@ std::optional<RemoteHook> definedElsewhere(const HookGateInputs &In, const Funct
   return R;
 }
 
-/// Whether a gate defined here would gate hot calls in other translation
-/// units: a fix whose parts live in several TUs (the gate here, the gated
-/// calls there) is made only when every part is, or the gate gates nothing.
-/// A named hook's calls are gated wherever they are, since every TU knows
-/// the name; any other hook's only where the project index shows the hook,
-/// and by the index's heat, which is the same in every TU.
-bool gatedElsewhere(const HookGateInputs &In, const Hook &H) {
+/// Whether the run of the TU that holds the index call site \p S edits its
+/// file: the TU's own file (the caller is defined there), or a header the
+/// header filter keeps (the same in every run of the project). A call in
+/// another file is gated by that file's run, never by this one.
+bool editedByItsRun(const HookGateInputs &In, const index::CallSite &S) {
+  if (const index::Function *Caller = In.TU.projectIndex()->find(S.CallerUSR))
+    if (llvm::any_of(Caller->Definitions, [&](const index::Definition &D) {
+          return D.TU == S.Loc.File && D.Loc.File == S.Loc.File;
+        }))
+      return true;
+  return In.FixesKeptInHeader(S.Loc.File);
+}
+
+/// What other translation units' runs do with the calls of \p H (defined
+/// here): a fix whose parts live in several TUs (the gate defined here, the
+/// gated calls there) is made only when every part is, or the gate gates
+/// nothing. A named hook's calls are gated wherever they are, since every
+/// TU knows the name; any other hook's only where the project index shows
+/// the hook, and by the index's heat, which is the same in every TU.
+RemoteGating remoteGating(const HookGateInputs &In, const Hook &H) {
   const index::ProjectIndex *Project = In.TU.projectIndex();
+  bool ByName = H.Named && !In.Heat.hasProfile();
+  // Without an index the calls in other files are unknown; a named hook's
+  // are gated by their TUs' runs, whose fixes need the gate defined here.
+  if (!Project)
+    return ByName ? RemoteGating::Gated : RemoteGating::None;
+  if (!ByName && In.Heat.indexScore(H.FD) < In.Settings.Gate.Threshold)
+    return RemoteGating::None;
   std::vector<index::CallSite> Sites = In.TU.calls().remoteSites(H.FD);
   std::string Self = index::RecordMaker::usr(H.FD);
-  llvm::erase_if(Sites, [&](const index::CallSite &S) { return S.CallerUSR == Self; });
-  if (H.Named && !In.Heat.hasProfile())
-    return !Project || !Sites.empty();
-  if (!Project || In.Heat.indexScore(H.FD) < In.Settings.Gate.Threshold)
-    return false;
-  return llvm::any_of(Sites, [&](const index::CallSite &S) {
-    return In.Heat.indexCallIsHot(S, H.FD, In.Settings.Gate.Threshold);
+  llvm::erase_if(Sites, [&](const index::CallSite &S) {
+    return S.CallerUSR == Self ||
+           (!ByName && !In.Heat.indexCallIsHot(S, H.FD, In.Settings.Gate.Threshold));
   });
+  if (Sites.empty())
+    return RemoteGating::None;
+  return llvm::any_of(Sites, [&](const index::CallSite &S) { return editedByItsRun(In, S); })
+             ? RemoteGating::Gated
+             : RemoteGating::NotGatable;
 }
 
 } // namespace
@@ -145,7 +166,7 @@ HookCandidates findCandidates(const HookGateInputs &In, HookRecogniser &Hooks) {
   llvm::DenseMap<const FunctionDecl *, size_t> Position; // hook -> index in C.Hooks
   for (const CallSiteIndex::Site &S : In.TU.callSites().sites()) {
     const Hook *H = Hooks.hookFor(S.Call->getDirectCallee());
-    if (!H || !inMainFile(SM, S.Call->getBeginLoc()))
+    if (!H || !In.FixesKeptIn(S.Call->getBeginLoc()))
       continue;
     const FunctionDecl *Caller = S.Caller->getCanonicalDecl();
     // A caller that is a hook itself is skipped, as far as it was
@@ -168,12 +189,19 @@ HookCandidates findCandidates(const HookGateInputs &In, HookRecogniser &Hooks) {
     It->Calls.push_back(S.Call);
   }
   // Hooks defined here get their gate defined here when other TUs gate
-  // their calls, though none here is hot.
-  for (const FunctionDecl *Def : In.TU.definitions().Functions)
-    if (inMainFile(SM, Def->getLocation()))
-      if (const Hook *H = Hooks.hookFor(Def);
-          H && !H->hasSwitch() && !Position.count(H->FD) && gatedElsewhere(In, *H))
-        C.Hooks.push_back({H, {}});
+  // their calls, though none here is hot (or none here can be gated).
+  for (const FunctionDecl *Def : In.TU.definitions().Functions) {
+    if (!inMainFile(SM, Def->getLocation()))
+      continue;
+    const Hook *H = Hooks.hookFor(Def);
+    if (!H || H->hasSwitch())
+      continue;
+    RemoteGating E = remoteGating(In, *H);
+    if (auto P = Position.find(H->FD); P != Position.end())
+      C.Hooks[P->second].Elsewhere = E;
+    else if (E != RemoteGating::None)
+      C.Hooks.push_back({H, {}, E});
+  }
   return C;
 }
 

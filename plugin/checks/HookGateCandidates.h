@@ -17,6 +17,7 @@
 #include "support/Rules.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <map>
@@ -41,6 +42,11 @@ struct HookGateInputs {
   const HeatModel &Heat;
   /// Functions named by an error-injection macro in this TU.
   const llvm::StringSet<> &ErrorInjected;
+  /// Whether this run's fix-its in the file of a location, or in a header
+  /// named by its path, are kept (HotpathCheck::fixesKeptIn): the files
+  /// whose hot calls it can gate.
+  llvm::function_ref<bool(clang::SourceLocation)> FixesKeptIn;
+  llvm::function_ref<bool(llvm::StringRef)> FixesKeptInHeader;
 };
 
 /// The hooks of one TU, recognised once each (by canonical declaration).
@@ -67,15 +73,30 @@ struct CallerCalls {
   std::vector<const clang::CallExpr *> Calls;
 };
 
+/// What the other translation units' runs do with a hook's calls, as far
+/// as this TU can tell.
+enum class RemoteGating {
+  /// None is known to be hot (or the hook is not defined here).
+  None,
+  /// Their runs gate hot calls (the project index shows them in files
+  /// those runs edit; without an index, a named hook's calls, since every
+  /// TU knows the name): a gate defined here is tested there.
+  Gated,
+  /// The index shows hot calls, but in no file a run edits: nothing would
+  /// test a gate defined for them.
+  NotGatable,
+};
+
 /// One hook and the callers of its hot calls.
 struct HookCalls {
   const Hook *H;
   std::vector<CallerCalls> Callers;
+  RemoteGating Elsewhere = RemoteGating::None;
 };
 
 struct HookCandidates {
   /// Hooks with hot calls, in the order of their first; then hooks without
-  /// a switch defined here, whose gate is defined here, hot calls or not.
+  /// a switch defined here that other files call hot (HookCalls::Elsewhere).
   std::vector<HookCalls> Hooks;
   /// How many hooks each caller calls hot (a caller of several is not
   /// cloned).
@@ -87,7 +108,9 @@ struct HookCandidates {
 std::optional<std::vector<std::string>> otherDefinitions(TUContext &TU,
                                                          const clang::FunctionDecl *FD);
 
-/// The hot calls to hooks in the main file, grouped.
+/// The hot calls to hooks in the files this run edits (the main file and
+/// the project's headers it includes: mm/slab.h's slab_pre_alloc_hook()
+/// calls should_failslab() on every slab allocation), grouped.
 HookCandidates findCandidates(const HookGateInputs &In, HookRecogniser &Hooks);
 
 } // namespace hotpath

@@ -110,7 +110,9 @@ void HookGateCheck::reset() { ErrorInjected.clear(); }
 
 void HookGateCheck::run(TUContext &TU) {
   HeatModel Heat = heat();
-  HookGateInputs In{TU, Settings, rules(), ruleIndex(), Heat, ErrorInjected};
+  auto KeptIn = [this](SourceLocation L) { return fixesKeptIn(L); };
+  auto KeptInHeader = [this](StringRef Path) { return fixesKeptInHeader(Path); };
+  HookGateInputs In{TU, Settings, rules(), ruleIndex(), Heat, ErrorInjected, KeptIn, KeptInHeader};
   HookRecogniser Hooks(In);
   if (explainRequested())
     explainHooks(TU.ast(), Hooks);
@@ -151,30 +153,38 @@ void HookGateCheck::gateHook(const HookGateInputs &In, const HookCalls &HC,
                              const HookCandidates &C, IncludeInserter &Includes) {
   const SourceManager &SM = In.TU.sourceManager();
   GatePlan G = planGate(In, *HC.H);
+  // The calls first: a new gate is made only with a call it gates, here
+  // or, where the gate is defined here, in another TU's run (issue 26).
+  std::vector<std::pair<CallPlan, CallEdits>> Planned;
+  bool GatesHere = false;
+  for (const CallerCalls &CC : HC.Callers) {
+    std::optional<CallPlan> P = planCalls(In, G, CC, C.HooksPerCaller.lookup(CC.Caller));
+    if (!P)
+      continue;
+    CallEdits E = writeCalls(In, G, *P);
+    GatesHere |= !E.Refused;
+    Planned.emplace_back(std::move(*P), std::move(E));
+  }
+  bool GatesElsewhere = HC.Elsewhere == RemoteGating::Gated;
   GateEdits Edits;
   if (G.Spec)
     Edits = writeGate(GateWriter(*G.Spec), G.Placement, In.TU.layout(), SM, Includes);
   std::vector<FixItHint> AccessorFixes;
   if (G.NewAccessor)
     AccessorFixes = writeSwitchAccessor(*G.NewAccessor, In.TU.layout(), SM);
-  if (!emitGate(G, Edits, HC))
-    return;
+  emitGate(G, Edits, HC, GatesHere || GatesElsewhere);
   // A gate made in this file goes with the first caller's fix; the
   // accessor is said once, at the first caller that tests it.
   std::vector<FixItHint> GateFixes = std::move(Edits.OneFile);
   bool AccessorSaid = false;
-  for (const CallerCalls &CC : HC.Callers) {
-    std::optional<CallPlan> P = planCalls(In, G, CC, C.HooksPerCaller.lookup(CC.Caller));
-    if (!P)
-      continue;
-    CallEdits E = writeCalls(In, G, *P);
+  for (auto &[P, E] : Planned) {
     bool Fixed = !E.Refused;
     if (Fixed) {
       E.Fixes.insert(E.Fixes.begin(), GateFixes.begin(), GateFixes.end());
       GateFixes.clear();
     }
-    emitCalls(G, *P, std::move(E));
-    if (Fixed && P->ThroughAccessor && !AccessorSaid) {
+    emitCalls(G, P, std::move(E));
+    if (Fixed && P.ThroughAccessor && !AccessorSaid) {
       AccessorSaid = true;
       emitAccessor(G, AccessorFixes);
     }
@@ -195,16 +205,46 @@ Message hookNote(const Hook &H, SourceLocation Loc = {}) {
 
 } // namespace
 
-bool HookGateCheck::emitGate(const GatePlan &G, const GateEdits &E, const HookCalls &HC) {
+void HookGateCheck::emitGate(const GatePlan &G, const GateEdits &E, const HookCalls &HC,
+                             bool GatesCalls) {
   // The header part of the gate is one diagnostic at the header
   // declaration, the same in every file that needs it, so a run over
   // several files applies it once (clang-tidy merges equal diagnostics,
   // clang-apply-replacements equal replacements).
   const Hook &H = *G.H;
+  if (G.Refused || (E.Declaration.empty() && E.Definition.empty()))
+    return;
+  if (!GatesCalls) {
+    // No call of this TU is gated, and none elsewhere is known to be: the
+    // gate, its setters and its declaration would cost and test nothing
+    // (issue 26). Said once, where the first of them would go.
+    Finding F;
+    F.Subject = G.Name;
+    F.Refused = NoFix{NoFixReason::GateGatesNoCall, {}, G.Name};
+    if (!E.Definition.empty()) {
+      F.Kind = kind::HookGateDefinition;
+      F.Warning = {H.Def->getLocation(),
+                   "hook %0 is called out of line even while it does nothing; define its "
+                   "gate here, next to it",
+                   {H.FD}};
+    } else {
+      F.Kind = kind::HookGateDeclaration;
+      F.Warning = {G.HeaderDecl->getLocation(),
+                   "hook %0 has no inline gate; declare one next to it, off by default, with "
+                   "setters to switch the hook on at run time",
+                   {H.FD}};
+    }
+    F.Notes.push_back(hookNote(H, H.Def ? H.Def->getLocation() : SourceLocation()));
+    if (HC.Elsewhere == RemoteGating::NotGatable)
+      F.Notes.push_back({H.FD->getLocation(),
+                         "its hot calls in other files (project index) are in files no run "
+                         "edits",
+                         {}});
+    emit(std::move(F));
+    return;
+  }
   bool HasHotCalls = !HC.Callers.empty();
-  if (!HasHotCalls && !G.HeaderMode)
-    return false;
-  if (!G.Refused && !E.Declaration.empty()) {
+  if (!E.Declaration.empty()) {
     Finding F;
     F.Kind = kind::HookGateDeclaration;
     F.Subject = G.Name;
@@ -220,7 +260,7 @@ bool HookGateCheck::emitGate(const GatePlan &G, const GateEdits &E, const HookCa
                        {}});
     emit(std::move(F));
   }
-  if (!G.Refused && !E.Definition.empty()) {
+  if (!E.Definition.empty()) {
     Finding F;
     F.Kind = kind::HookGateDefinition;
     F.Subject = G.Name;
@@ -232,7 +272,6 @@ bool HookGateCheck::emitGate(const GatePlan &G, const GateEdits &E, const HookCa
     F.Notes.push_back(hookNote(H, H.Def->getLocation()));
     emit(std::move(F));
   }
-  return HasHotCalls;
 }
 
 namespace {

@@ -45,9 +45,10 @@ private:
   /// One hook: its gate planned, written and emitted, then each caller's.
   void gateHook(const HookGateInputs &In, const HookCalls &HC, const HookCandidates &C,
                 IncludeInserter &Includes);
-  /// The gate's own findings (header declaration, definition); false when
-  /// there is no hot call to gate.
-  bool emitGate(const GatePlan &G, const GateEdits &E, const HookCalls &HC);
+  /// The gate's own findings (header declaration, definition); when
+  /// \p GatesCalls is false (no call here or elsewhere is gated by it), one
+  /// finding with no fix instead.
+  void emitGate(const GatePlan &G, const GateEdits &E, const HookCalls &HC, bool GatesCalls);
   /// The finding at a caller's first call, its notes and fixes.
   void emitCalls(const GatePlan &G, const CallPlan &P, CallEdits E);
   /// The accessor of a switch, one finding at the header.

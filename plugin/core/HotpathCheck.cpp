@@ -169,6 +169,37 @@ void HotpathCheck::writeIndexReads() {
         << CheckName << llvm::toString(std::move(E));
 }
 
+bool HotpathCheck::fixesKeptIn(SourceLocation Loc) const {
+  if (Loc.isInvalid())
+    return false;
+  const SourceManager &SM = TU->sourceManager();
+  SourceLocation E = SM.getExpansionLoc(Loc);
+  if (SM.isInMainFile(E))
+    return true;
+  if (SM.isInSystemHeader(E))
+    return false;
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(E));
+  return File && fixesKeptInHeader(File->getName());
+}
+
+bool HotpathCheck::fixesKeptInHeader(StringRef Path) const {
+  // As ClangTidyDiagnosticConsumer::checkFilters: an empty filter does not
+  // compile, and a regex that does not compile matches nothing.
+  const tidy::ClangTidyOptions &O = TidyContext->getOptions();
+  if (!HeaderFilter)
+    HeaderFilter = std::make_unique<llvm::Regex>(O.HeaderFilterRegex.value_or(""));
+  if (!HeaderFilter->match(Path))
+    return false;
+#if LLVM_VERSION_MAJOR >= 19
+  if (!ExcludeHeaderFilter)
+    ExcludeHeaderFilter =
+        std::make_unique<llvm::Regex>(O.ExcludeHeaderFilterRegex.value_or(""));
+  if (ExcludeHeaderFilter->match(Path))
+    return false;
+#endif
+  return true;
+}
+
 void HotpathCheck::diagMessage(const Message &M, DiagnosticIDs::Level Level,
                                llvm::ArrayRef<FixItHint> Fixes) {
   DiagnosticBuilder D = diag(M.Loc, M.Format, Level);

@@ -21,6 +21,7 @@
 #include "heat/HeatModel.h"
 #include "support/Rules.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/Support/Regex.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -71,6 +72,20 @@ protected:
   HeatModel heat() const { return HeatModel(Heat, TU->calls(), *Index); }
   const HeatSettings &heatSettings() const { return Heat; }
 
+  /// Whether clang-tidy keeps a finding all of whose places (its warning
+  /// and notes) are in the file of \p Loc (its expansion): the main file,
+  /// or a header outside the system headers that its header filter selects
+  /// (HeaderFilterRegex, less ExcludeHeaderFilterRegex; none by default
+  /// before LLVM 22, every one from 22; hotpath-tidy's runs select the
+  /// project's own). clang-tidy keeps a diagnostic, fix-its and all, when
+  /// any of those places passes: a finding about a header that must be
+  /// kept says a note in the main file (hook-gate's gate declaration does).
+  /// A fix must not count on edits of a finding that is dropped.
+  bool fixesKeptIn(clang::SourceLocation Loc) const;
+  /// The same for a header named by its path (as the project index records
+  /// it), in a run with this TU's options.
+  bool fixesKeptInHeader(llvm::StringRef Path) const;
+
   /// Says \p F: the warning, its notes, then "no fix: <reason>" or the
   /// fix-its and the notes about them; records it for FindingsFile.
   void emit(Finding F);
@@ -112,6 +127,8 @@ private:
   std::shared_ptr<const index::ProjectIndex> Project;
   std::shared_ptr<TUContext> TU;
   std::vector<FindingData> Recorded; // this TU's findings, for FindingsFile
+  // The header filters, made on first use (as clang-tidy's consumer does).
+  mutable std::unique_ptr<llvm::Regex> HeaderFilter, ExcludeHeaderFilter;
 };
 
 } // namespace hotpath

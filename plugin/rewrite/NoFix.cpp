@@ -146,6 +146,14 @@ const Row Rows[] = {
      "on: a new gate would keep it off until something calls {S}_gate_enable(); "
      "name that caller in the rule set (hook_functions: enabled_by) or the "
      "HookEnablers option, or set NewGateWithSetters"},
+    // Issue 26: the should_failslab fix declared and defined a gate with
+    // its setters but gated no call (the hot one was in a header); a gate
+    // nothing tests is a global, two functions and a header line for nothing.
+    {NoFixReason::GateGatesNoCall, "gate-gates-no-call",
+     "no hot call of '{S}' can be gated here; a gate that gates no call only costs"},
+    {NoFixReason::GateAfterCall, "gate-after-call",
+     "the call is in a header, and the hook has no declaration in a header to put "
+     "its gate next to: declared in the main file, the gate would come after the call"},
     {NoFixReason::CloneNotPlainFunction, "clone-not-plain-function",
      "the caller is not a plain function written outside macros"},
     {NoFixReason::CloneUnnamedParameter, "clone-unnamed-parameter",

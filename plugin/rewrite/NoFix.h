@@ -75,6 +75,12 @@ enum class NoFixReason {
   DeclNotEditable,
   NoHeaderForGate,
   NoEnabler, // Subject: the hook
+  /// A new gate whose fix would gate no call: none here can be, and the
+  /// project index shows none another file's run gates. Subject: the hook.
+  GateGatesNoCall,
+  /// A call in a header, and a gate that can only be declared in the main
+  /// file (the hook has no declaration in a header), after it.
+  GateAfterCall,
   // Why a caller is gated in place rather than cloned (CloneCallers).
   CloneNotPlainFunction,
   CloneUnnamedParameter,

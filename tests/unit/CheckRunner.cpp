@@ -269,8 +269,13 @@ ClangTidyOptions makeOptions(llvm::StringRef CheckName,
   O.WarningsAsErrors = "";
   O.HeaderFilterRegex = ".*";
   O.SystemHeaders = false;
-  for (const auto &KV : Opts)
-    O.CheckOptions[KV.first] = ClangTidyOptions::ClangTidyValue(KV.second);
+  for (const auto &KV : Opts) {
+    // "<check>.HeaderFilterRegex" is clang-tidy's own option, not the check's.
+    if (llvm::StringRef(KV.first).ends_with(".HeaderFilterRegex"))
+      O.HeaderFilterRegex = KV.second;
+    else
+      O.CheckOptions[KV.first] = ClangTidyOptions::ClangTidyValue(KV.second);
+  }
   return O;
 }
 

@@ -111,7 +111,9 @@ template <typename CheckT> CheckFactory factoryFor() {
 /// \param Args extra compiler arguments, e.g. "-std=c11", "-DFOO=1".
 ///   The harness adds -fsyntax-only and, unless given, -resource-dir so that
 ///   clang's builtin headers (<stddef.h>, <stdbool.h>, ...) are found.
-/// \param CheckOptions e.g. {"hotpath-check-split.RuleSet", "linux-kernel"}.
+/// \param CheckOptions e.g. {"hotpath-check-split.RuleSet", "linux-kernel"};
+///   "<CheckName>.HeaderFilterRegex" sets clang-tidy's header filter instead
+///   (default ".*").
 /// \param ExtraFiles virtual files, e.g. {"buf.h", "..."}, reachable from the
 ///   main file with #include "buf.h". Diagnostics in them are reported
 ///   (HeaderFilterRegex is ".*") and fixes in them are applied.

@@ -865,6 +865,63 @@ unsigned long run(unsigned long n)
   EXPECT_TRUE(Gate.run(Caller, "remote-hook.c", {{"ProjectIndex", NoHook.path()}}).Diags.empty());
 }
 
+TEST(ProjectIndexInChecks, AGateIsDefinedOnlyForCallsARunGates) {
+  // Issue 26: should_failslab() defined here, its one hot call in another
+  // file's run. The gate is defined here only when that run edits the
+  // call's file: a TU's own file, or a header its header filter keeps.
+  const char *Owner = R"c(#include "fault.h"
+int should_fail(unsigned long i)
+{
+	(void)i;
+	return 0;
+}
+)c";
+  Options Named{{"HookFunctions", "should_fail=0"}, {"HookEnablers", "should_fail=setup()"}};
+  Options::value_type Header{"fault.h", "int should_fail(unsigned long i);\n"};
+  Function Hook;
+  Hook.USR = "c:@F@should_fail";
+  Hook.Name = "should_fail";
+  CallSite InHeader = site("/p/include/slab.h", 9, "slab_pre_alloc_hook");
+  InHeader.CallerUSR = "c:@F@slab_pre_alloc_hook";
+  Hook.Calls = {InHeader};
+  IndexOnDisk Idx({Hook});
+  auto Run = [&](const std::string &Filter) {
+    Options O = Named;
+    O["ProjectIndex"] = Idx.path();
+    O["HeaderFilterRegex"] = Filter;
+    return Gate.run(Owner, "owner.c", O, {Header});
+  };
+  // slab.h kept: the run of every TU that includes it gates the call.
+  RunResult Kept = Run(".*");
+  EXPECT_NE(Kept.fixed().find("should_fail_gate_enable(void)"), std::string::npos) << Kept.dump();
+  // Only fault.h kept: nothing gates the call, so no gate and no edit.
+  RunResult Dropped = Run("fault\\.h$");
+  ASSERT_EQ(Dropped.Diags.size(), 4u) << Dropped.dump();
+  EXPECT_EQ(Dropped.Diags[0], Gate.warning(2, 5, "hook 'should_fail' is called out of line even "
+                                                 "while it does nothing; define its gate here, "
+                                                 "next to it"));
+  EXPECT_EQ(Dropped.Diags[2].Message,
+            "its hot calls in other files (project index) are in files no run edits");
+  EXPECT_EQ(Dropped.Diags[3].Message, "no fix: no hot call of 'should_fail' can be gated here; "
+                                      "a gate that gates no call only costs");
+  EXPECT_EQ(Dropped.fixed(), Owner);
+  EXPECT_EQ(Dropped.Files.at("fault.h"), Header.second);
+  // Control: the call in a TU's own file is that TU's run's, whatever the
+  // header filter keeps.
+  Function Main;
+  Main.USR = "c:@F@main";
+  Main.Name = "main";
+  Main.Definitions = {{{"/p/src/main.c", 3, 5}, 20, "/p/src/main.c"}};
+  Hook.Calls = {site("/p/src/main.c", 9, "main")};
+  Hook.Calls[0].CallerUSR = Main.USR;
+  IndexOnDisk InMain({Hook, Main});
+  Options O = Named;
+  O["ProjectIndex"] = InMain.path();
+  O["HeaderFilterRegex"] = "fault\\.h$";
+  RunResult Own = Gate.run(Owner, "owner.c", O, {Header});
+  EXPECT_NE(Own.fixed().find("should_fail_gate_enable(void)"), std::string::npos) << Own.dump();
+}
+
 TEST(ProjectIndexInChecks, AConstantGetterIsNoHook) {
   // btrfs-progs' btrfs_get_num_csums(): no parameter, unmarked, returns the
   // size of a table. Nothing could switch it on: no finding.
