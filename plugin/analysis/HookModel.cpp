@@ -49,15 +49,13 @@ std::optional<Hook> definedHere(const FunctionDecl *FD, const FunctionDecl *Def,
   std::optional<HookBody> B = recogniseHookBody(Def, Ctx, Sources.Rules);
   if (!B)
     return std::nullopt;
-  // A weak default does nothing only where no other definition replaces it:
-  // without an index nothing says so (mm/maccess.c's
-  // copy_from_kernel_nofault_allowed(), which x86 overrides).
-  bool Weak = isWeak(Def);
-  if (Weak) {
-    std::optional<std::vector<std::string>> Others = Sources.OtherDefinitions(FD);
-    if (!Others || !Others->empty())
-      return std::nullopt;
-  }
+  // A weak default does nothing only where no other definition replaces it
+  // at link time, and what is linked is not what a compile database (a
+  // subtree's, say) shows: mm/maccess.c's copy_from_kernel_nofault_allowed(),
+  // which arch/x86/mm/maccess.c overrides. Only a name in the rules makes
+  // one a hook.
+  if (isWeak(Def))
+    return std::nullopt;
   Hook H;
   H.KnownDisabled = B->KnownDisabled;
   H.Disabled = B->Disabled;
@@ -73,14 +71,14 @@ std::optional<Hook> definedHere(const FunctionDecl *FD, const FunctionDecl *Def,
   } else {
     H.Why += " in this configuration, and it is kept out of line (" + Marker + ")";
   }
-  if (Weak)
-    H.Why += WeakDefaultNote;
   return H;
 }
 
 /// Defined in another file: the shape the project index recorded.
 std::optional<Hook> definedElsewhere(const FunctionDecl *FD, const RemoteHook &R) {
   const PortableHook &Shape = R.Shape;
+  if (Shape.Marker == "weak") // as definedHere: the link may replace it
+    return std::nullopt;
   Hook H;
   H.DefinedElsewhere = R.Definitions;
   H.KnownDisabled = true;
@@ -108,10 +106,6 @@ std::optional<Hook> definedElsewhere(const FunctionDecl *FD, const RemoteHook &R
     H.Why += ", and it is kept out of line (" + Shape.Marker + ")";
   else
     H.IndexHeatOnly = true;
-  // Every definition the index holds is this weak one (a merge keeps a
-  // hook only when all agree): none of them replaces it.
-  if (Shape.Marker == "weak")
-    H.Why += WeakDefaultNote;
   return H;
 }
 
@@ -169,10 +163,6 @@ std::vector<std::string> switchDeclarations(const Expr *Switch, const ASTContext
 }
 
 } // namespace
-
-const char WeakDefaultNote[] =
-    "; it is a weak default, and the project index holds no other definition of it, but a "
-    "non-weak definition outside what was indexed would replace it";
 
 bool isWeak(const FunctionDecl *FD) {
   return llvm::any_of(FD->redecls(),
@@ -264,15 +254,11 @@ std::string whyNotAHook(const FunctionDecl *FD, const ASTContext &Ctx, const Rul
   if (!Def)
     return "its body is not in this translation unit and no rule set or HookFunctions "
            "option names it";
-  if (isWeak(Def)) {
-    if (!Elsewhere.IndexGiven)
-      return "it is a weak default, which a non-weak definition in another file replaces "
-             "at link time; without a project index (ProjectIndex) none is known to be "
-             "absent";
-    if (!Elsewhere.OtherDefinitions.empty())
-      return "it is a weak default, and the project index holds another definition of it "
-             "(in " + Elsewhere.OtherDefinitions.front() + "), which replaces it at link time";
-  }
+  if (isWeak(Def))
+    return "it is a weak default, which a non-weak definition in another file replaces at "
+           "link time; whether one is linked is more than a compile database shows (a "
+           "subtree's, an architecture's override outside it), so only a rule set or "
+           "HookFunctions naming it makes it a hook";
   if (outOfLineMarker(Def, ErrorInjected).empty()) {
     // Inlined only where its body is seen: in this file, not from others.
     std::string Here = "nothing keeps it out of line on purpose (noinline, used, weak, an "

@@ -113,10 +113,6 @@ struct HookSources {
   /// For a function with no body here: its body elsewhere, when the project
   /// index records it as a hook.
   llvm::function_ref<std::optional<RemoteHook>(const clang::FunctionDecl *)> DefinedElsewhere;
-  /// For a definition here: the files (as messages name them) of the other
-  /// definitions the project index holds of it; none without an index.
-  llvm::function_ref<std::optional<std::vector<std::string>>(const clang::FunctionDecl *)>
-      OtherDefinitions;
 };
 
 /// True when \p FD is declared weak (`__weak`, `__attribute__((weak))`): a
@@ -125,17 +121,14 @@ struct HookSources {
 /// which arch/x86/mm/maccess.c overrides).
 bool isWeak(const clang::FunctionDecl *FD);
 
-/// What the note of a weak hook adds: why it is taken for one all the same.
-extern const char WeakDefaultNote[];
-
 /// A function that may be a hook at all: not a method, named, not inline.
 bool isHookCandidate(const clang::FunctionDecl *FD);
 
 /// \p FD as a hook: named by the rules; defined here with a hook's body and
 /// kept out of line (or called hot from other files); or defined elsewhere
 /// with a hook's body the project index recorded. None when it is no hook.
-/// A weak definition (isWeak) is a hook only when the project index holds
-/// no other definition of it, since a non-weak one would replace it.
+/// A weak definition (isWeak), here or in the index, is a hook only when
+/// the rules name it: a non-weak one outside the database may replace it.
 std::optional<Hook> recogniseHook(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx,
                                   const HookSources &Sources);
 
@@ -160,8 +153,6 @@ struct CallsElsewhere {
   bool IndexGiven = false; // a project index was read
   unsigned Sites = 0;      // call sites in other files it holds
   std::string FirstFile;   // the first of them, "main.c"
-  /// The files of the other definitions it holds (for a weak default).
-  std::vector<std::string> OtherDefinitions;
 };
 
 /// Why \p FD is not a hook, in the order the model decides, for explain

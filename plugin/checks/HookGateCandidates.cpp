@@ -41,28 +41,6 @@ std::optional<std::string> hotCallsElsewhere(const HookGateInputs &In, const Fun
   return ProjectCalls::displayName(Sites.front().Loc.File);
 }
 
-} // namespace
-
-std::optional<std::vector<std::string>> otherDefinitions(TUContext &TU,
-                                                         const FunctionDecl *FD) {
-  if (!TU.projectIndex())
-    return std::nullopt;
-  std::vector<std::string> Files;
-  const index::Function *F = TU.calls().projectFunction(FD);
-  const FunctionDecl *Def = FD->getDefinition();
-  if (!F || !Def)
-    return Files;
-  // This definition as the index records it (a header's, one record for
-  // every TU that compiles it).
-  index::Location Here = index::RecordMaker(TU.ast()).location(Def->getLocation());
-  for (const index::Definition &D : F->Definitions)
-    if (!(D.Loc == Here))
-      Files.push_back(ProjectCalls::displayName(D.Loc.File));
-  return Files;
-}
-
-namespace {
-
 std::optional<RemoteHook> definedElsewhere(const HookGateInputs &In, const FunctionDecl *FD) {
   // Asked of every function the TU calls: the store answers whether one is
   // a hook without reading its record (all its call sites) for the others.
@@ -133,9 +111,8 @@ const Hook *HookRecogniser::hookFor(const FunctionDecl *FD) {
   // Named: a function_ref outlives no temporary.
   auto HotElsewhere = [&](const FunctionDecl *F) { return hotCallsElsewhere(In, F); };
   auto Elsewhere = [&](const FunctionDecl *F) { return definedElsewhere(In, F); };
-  auto Others = [&](const FunctionDecl *F) { return otherDefinitions(In.TU, F); };
   HookSources Sources{In.RuleIdx, In.Settings.NamedHooks, In.ErrorInjected, HotElsewhere,
-                      Elsewhere, Others};
+                      Elsewhere};
   std::optional<Hook> H = recogniseHook(FD, In.TU.ast(), Sources);
   if (!H) {
     NotHooks.insert(FD);

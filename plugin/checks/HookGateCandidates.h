@@ -103,11 +103,6 @@ struct HookCandidates {
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> HooksPerCaller;
 };
 
-/// The files of the other definitions of \p FD (defined here) the project
-/// index holds; none without an index.
-std::optional<std::vector<std::string>> otherDefinitions(TUContext &TU,
-                                                         const clang::FunctionDecl *FD);
-
 /// The hot calls to hooks in the files this run edits (the main file and
 /// the project's headers it includes: mm/slab.h's slab_pre_alloc_hook()
 /// calls should_failslab() on every slab allocation), grouped.

@@ -409,8 +409,6 @@ void HookGateCheck::explainHooks(ASTContext &Ctx, HookRecogniser &Hooks) {
     Elsewhere.Sites = Remote.size();
     if (!Remote.empty())
       Elsewhere.FirstFile = ProjectCalls::displayName(Remote.front().Loc.File);
-    if (std::optional<std::vector<std::string>> Others = otherDefinitions(tu(), FD))
-      Elsewhere.OtherDefinitions = std::move(*Others);
     explainStep(Loc,
                 "not a hook: " + whyNotAHook(FD, Ctx, ruleIndex(), ErrorInjected, Elsewhere));
     return;

@@ -1,6 +1,6 @@
 // mm/maccess.c (Linux 6.1): a __weak default that another file (arch/x86)
-// replaces. Without a project index nothing says no other definition
-// exists, so it is no hook: no warning.
+// replaces. What is linked is more than the compile database shows, so a
+// weak definition is no hook unless the rules name it: no warning.
 #include <stdbool.h>
 
 __attribute__((weak)) bool copy_allowed(const void *src, unsigned long size)
