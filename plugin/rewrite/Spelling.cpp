@@ -48,34 +48,6 @@ MacroAt macroAt(StringRef Name, SourceLocation Point, const Preprocessor &PP,
   return M;
 }
 
-/// True when the text from \p Begin to \p End (one file) has, at any
-/// depth, "#define Name" or an #include (which may define anything).
-bool mayDefine(SourceLocation Begin, SourceLocation End, StringRef Name,
-               const SourceManager &SM, const LangOptions &LO) {
-  std::pair<FileID, unsigned> B = SM.getDecomposedLoc(Begin), E = SM.getDecomposedLoc(End);
-  if (B.first != E.first || E.second < B.second)
-    return true;
-  StringRef Buf = SM.getBufferData(B.first);
-  Lexer L(SM.getLocForStartOfFile(B.first), LO, Buf.begin(), Buf.begin() + B.second,
-          Buf.end());
-  Token Tok;
-  while (!L.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
-    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= E.second)
-      break;
-    if (!Tok.is(tok::hash) || !Tok.isAtStartOfLine())
-      continue;
-    if (L.LexFromRawLexer(Tok) || Tok.isNot(tok::raw_identifier))
-      continue;
-    StringRef D = Tok.getRawIdentifier();
-    if (D == "include" || D == "include_next" || D == "import")
-      return true;
-    if (D == "define" && !L.LexFromRawLexer(Tok) && Tok.is(tok::raw_identifier) &&
-        Tok.getRawIdentifier() == Name)
-      return true;
-  }
-  return false;
-}
-
 /// What must hold for \p Name to be defined at all, given that its one
 /// definition is at \p Def: the conditions of the branches around it (and
 /// around the #include of its file, out to the main file), leaving out each
@@ -84,26 +56,23 @@ bool mayDefine(SourceLocation Begin, SourceLocation End, StringRef Name,
 std::vector<ConditionLiteral> definitionNeeds(StringRef Name, SourceLocation Def,
                                               const SourceManager &SM, const LangOptions &LO,
                                               const SourceLayout &Layout) {
-  std::vector<ConditionLiteral> Out;
-  Def = SM.getExpansionLoc(Def);
-  for (int Depth = 0; Def.isValid() && Depth < 64; ++Depth) {
-    for (auto [G, B] : Layout.enclosingInFile(Def, SM)) {
-      const SourceLayout::Group &Grp = Layout.group(G);
-      bool Elsewhere = false;
-      for (unsigned I = 0; !Elsewhere && I < Grp.Branches.size(); ++I)
-        Elsewhere = I != B && mayDefine(Grp.Branches[I].BodyBegin,
-                                        I + 1 < Grp.Branches.size() ? Grp.Branches[I + 1].Hash
-                                                                    : Grp.EndifHash,
-                                        Name, SM, LO);
-      if (Elsewhere)
-        continue;
-      for (const ConditionLiteral &L : Grp.Branches[B].Needs)
-        if (!llvm::is_contained(Out, L))
-          Out.push_back(L);
-    }
-    Def = SM.getIncludeLoc(SM.getFileID(Def));
-  }
-  return Out;
+  // At any depth, "#define Name" or an #include (which may define anything);
+  // a range over two files may hold either.
+  auto MayDefine = [&](SourceLocation Begin, SourceLocation End) {
+    return SourceLayout::anyDirective(
+        Begin, End, SM, LO, /*Straddling=*/true, [&](StringRef D, int, Lexer &L) {
+          Token Tok;
+          return D == "include" || D == "include_next" || D == "import" ||
+                 (D == "define" && !L.LexFromRawLexer(Tok) && Tok.is(tok::raw_identifier) &&
+                  Tok.getRawIdentifier() == Name);
+        });
+  };
+  return Layout.definitionConditions(Def, SM, [&](const SourceLayout::Group &Grp, unsigned B) {
+    for (unsigned I = 0; I < Grp.Branches.size(); ++I)
+      if (I != B && MayDefine(Grp.Branches[I].BodyBegin, SourceLayout::branchEnd(Grp, I)))
+        return true;
+    return false;
+  });
 }
 
 /// What the code of the point's file that is compiled wherever the point is

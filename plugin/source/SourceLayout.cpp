@@ -458,18 +458,16 @@ std::vector<ConditionLiteral> SourceLayout::conditionsAt(SourceLocation Loc,
   return Out;
 }
 
-namespace {
-/// True when the text of [Begin, End) has "#define Name" outside any
-/// nested #if.
-bool definesAtTop(SourceLocation Begin, SourceLocation End, StringRef Name,
-                  const SourceManager &SM) {
+bool SourceLayout::anyDirective(SourceLocation Begin, SourceLocation End,
+                                const SourceManager &SM, const LangOptions &LO, bool Straddling,
+                                llvm::function_ref<bool(StringRef, int, Lexer &)> F) {
   std::pair<FileID, unsigned> B = SM.getDecomposedLoc(Begin), E = SM.getDecomposedLoc(End);
   if (B.first != E.first || E.second < B.second)
-    return false;
+    return Straddling;
   StringRef Buf = SM.getBufferData(B.first);
   // The raw lexer stops only at the buffer's NUL: the range's end is
   // checked by offset.
-  Lexer L(SM.getLocForStartOfFile(B.first), LangOptions(), Buf.begin(), Buf.begin() + B.second,
+  Lexer L(SM.getLocForStartOfFile(B.first), LO, Buf.begin(), Buf.begin() + B.second,
           Buf.end());
   Token Tok;
   int Depth = 0;
@@ -481,32 +479,25 @@ bool definesAtTop(SourceLocation Begin, SourceLocation End, StringRef Name,
     if (L.LexFromRawLexer(Tok) || Tok.isNot(tok::raw_identifier))
       continue;
     StringRef D = Tok.getRawIdentifier();
+    if (D == "endif")
+      --Depth;
+    if (F(D, Depth, L))
+      return true;
     if (D.starts_with("if"))
       ++Depth;
-    else if (D == "endif")
-      --Depth;
-    else if (D == "define" && Depth == 0 && !L.LexFromRawLexer(Tok) &&
-             Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Name)
-      return true;
   }
   return false;
 }
-} // namespace
 
-std::vector<ConditionLiteral> SourceLayout::macroConditions(StringRef Name, SourceLocation Def,
-                                                            const SourceManager &SM) const {
+std::vector<ConditionLiteral>
+SourceLayout::definitionConditions(SourceLocation Def, const SourceManager &SM,
+                                   llvm::function_ref<bool(const Group &, unsigned)> LeaveOut) const {
   std::vector<ConditionLiteral> Out;
   Def = SM.getExpansionLoc(Def);
   for (int Depth = 0; Def.isValid() && Depth < 64; ++Depth) {
     for (auto [G, B] : enclosingInFile(Def, SM)) {
       const Group &Grp = read(G);
-      bool Everywhere = !Grp.Branches.back().HasOwn; // an #else: no branch left out
-      for (unsigned I = 0; Everywhere && I < Grp.Branches.size(); ++I)
-        Everywhere = definesAtTop(Grp.Branches[I].BodyBegin,
-                                  I + 1 < Grp.Branches.size() ? Grp.Branches[I + 1].Hash
-                                                              : Grp.EndifHash,
-                                  Name, SM);
-      if (Everywhere)
+      if (LeaveOut(Grp, B))
         continue;
       for (const ConditionLiteral &L : Grp.Branches[B].Needs)
         if (!llvm::is_contained(Out, L))
@@ -515,6 +506,29 @@ std::vector<ConditionLiteral> SourceLayout::macroConditions(StringRef Name, Sour
     Def = SM.getIncludeLoc(SM.getFileID(Def));
   }
   return Out;
+}
+
+std::vector<ConditionLiteral> SourceLayout::macroConditions(StringRef Name, SourceLocation Def,
+                                                            const SourceManager &SM) const {
+  // "#define Name" outside any nested #if of the range.
+  auto DefinesAtTop = [&](SourceLocation Begin, SourceLocation End) {
+    return anyDirective(Begin, End, SM, LangOptions(), /*Straddling=*/false,
+                        [&](StringRef D, int Depth, Lexer &L) {
+                          Token Tok;
+                          return D == "define" && Depth == 0 && !L.LexFromRawLexer(Tok) &&
+                                 Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Name;
+                        });
+  };
+  // A group every branch of which defines it (an #else: none left out)
+  // chooses a value by configuration, not whether it is defined.
+  return definitionConditions(Def, SM, [&](const Group &Grp, unsigned) {
+    if (Grp.Branches.back().HasOwn)
+      return false;
+    for (unsigned I = 0; I < Grp.Branches.size(); ++I)
+      if (!DefinesAtTop(Grp.Branches[I].BodyBegin, branchEnd(Grp, I)))
+        return false;
+    return true;
+  });
 }
 
 std::optional<unsigned> SourceLayout::firstGroupWithin(SourceRange Range,

@@ -15,10 +15,12 @@
 
 #include "support/Compat.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -115,6 +117,24 @@ public:
   /// branch of which defines \p Name (a value chosen by configuration).
   std::vector<ConditionLiteral> macroConditions(llvm::StringRef Name, clang::SourceLocation Def,
                                                 const clang::SourceManager &SM) const;
+  /// conditionsAt(\p Def) without the groups \p LeaveOut(group, branch of
+  /// \p Def) says do not restrict the definition there (macroConditions'
+  /// and the spelling rules' questions differ only in that).
+  std::vector<ConditionLiteral>
+  definitionConditions(clang::SourceLocation Def, const clang::SourceManager &SM,
+                       llvm::function_ref<bool(const Group &, unsigned)> LeaveOut) const;
+  /// Where branch \p I of \p G ends: the next branch's '#', or the #endif's.
+  static clang::SourceLocation branchEnd(const Group &G, unsigned I) {
+    return I + 1 < G.Branches.size() ? G.Branches[I + 1].Hash : G.EndifHash;
+  }
+  /// Calls \p F(directive name, depth of #if nesting within the range) for
+  /// each preprocessor directive in [\p Begin, \p End) of one file, raw
+  /// lexed, until it returns true; true when it did. A range over two files
+  /// is \p Straddling.
+  static bool anyDirective(clang::SourceLocation Begin, clang::SourceLocation End,
+                           const clang::SourceManager &SM, const clang::LangOptions &LO,
+                           bool Straddling,
+                           llvm::function_ref<bool(llvm::StringRef, int, clang::Lexer &)> F);
   const Group &group(unsigned I) const { return read(I); }
   /// The #include directives of \p File, in order.
   llvm::ArrayRef<Include> includes(clang::FileID File) const;
