@@ -55,6 +55,29 @@ const CallExpr *discardingCall(const FunctionDecl *FD, const CallSiteIndex &Site
   return nullptr;
 }
 
+/// Every place a finding on \p FD may name: its warning, heat note and plan
+/// are in its definition; its other notes at the calls of it and at the
+/// functions it calls (a helper the plan cannot move).
+llvm::SmallVector<SourceLocation, 16> placesOf(const FunctionDecl *FD,
+                                               const CallSiteIndex &Sites) {
+  llvm::SmallVector<SourceLocation, 16> Places = {FD->getLocation(), FD->getBeginLoc(),
+                                                  FD->getEndLoc()};
+  for (const CallSiteIndex::Site *S : Sites.callersOf(FD))
+    Places.push_back(S->Call->getBeginLoc());
+  llvm::SmallVector<const Stmt *, 32> Work = {FD->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        for (const FunctionDecl *R : Callee->redecls())
+          Places.push_back(R->getLocation());
+    llvm::append_range(Work, S->children());
+  }
+  return Places;
+}
+
 /// Why a function is not even looked at. Rendered by describe().
 enum class NotCandidate {
   None,
@@ -274,6 +297,9 @@ void CheckSplitCheck::run(TUContext &TU) {
     if (Explain)
       explainStep(FD->getLocation(), V.Why);
     if (!V.Hot)
+      continue;
+    // Planned only when clang-tidy may keep it (the fix is the cost).
+    if (!explainRequested() && !mayBeReported(placesOf(FD, TU.callSites())))
       continue;
     Finding F = finding(FD, *Shape, V, TU);
     if (Explain)

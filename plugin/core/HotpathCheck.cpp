@@ -3,9 +3,11 @@
 #include "core/HotpathCheck.h"
 #include "core/CheckRegistry.h"
 #include "source/FindingExtent.h"
+#include "support/Compat.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 
 using namespace clang;
@@ -190,14 +192,29 @@ bool HotpathCheck::fixesKeptInHeader(StringRef Path) const {
     HeaderFilter = std::make_unique<llvm::Regex>(O.HeaderFilterRegex.value_or(""));
   if (!HeaderFilter->match(Path))
     return false;
-#if LLVM_VERSION_MAJOR >= 19
   if (!ExcludeHeaderFilter)
     ExcludeHeaderFilter =
-        std::make_unique<llvm::Regex>(O.ExcludeHeaderFilterRegex.value_or(""));
-  if (ExcludeHeaderFilter->match(Path))
-    return false;
-#endif
-  return true;
+        std::make_unique<llvm::Regex>(compat::excludeHeaderFilterRegex(O).value_or(""));
+  return !ExcludeHeaderFilter->match(Path);
+}
+
+bool HotpathCheck::mayBeReported(llvm::ArrayRef<SourceLocation> Locs) const {
+  // As ClangTidyDiagnosticConsumer::checkFilters, over the warning and its
+  // notes: a place with no file (a command-line macro) counts as user code.
+  const SourceManager &SM = TU->sourceManager();
+  bool SystemHeaders = TidyContext->getOptions().SystemHeaders.value_or(false);
+  return llvm::any_of(Locs, [&](SourceLocation Loc) {
+    if (Loc.isInvalid())
+      return true;
+    SourceLocation E = SM.getExpansionLoc(Loc);
+    if (!SM.getFileEntryRefForID(SM.getFileID(E)))
+      return true;
+    if (SystemHeaders && SM.isInSystemHeader(E)) {
+      OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(E));
+      return fixesKeptInHeader(File->getName());
+    }
+    return fixesKeptIn(Loc);
+  });
 }
 
 void HotpathCheck::diagMessage(const Message &M, DiagnosticIDs::Level Level,
@@ -216,6 +233,15 @@ void HotpathCheck::diagMessage(const Message &M, DiagnosticIDs::Level Level,
 }
 
 void HotpathCheck::emit(Finding F) {
+  llvm::SmallVector<SourceLocation, 8> Places = {F.Warning.Loc};
+  for (const Message &N : F.Notes)
+    Places.push_back(N.Loc);
+  for (const Message &N : F.FixNotes)
+    Places.push_back(N.Loc);
+  if (F.Refused && F.Refused->Loc.isValid())
+    Places.push_back(F.Refused->Loc);
+  if (!explainRequested() && !mayBeReported(Places))
+    return;
   // Decided here, for every check: a TU with compile errors is reported but
   // offers no edit on any route (NoFix.cpp says why). A finding with a
   // reason of its own keeps it. Warnings made errors by -Werror do not

@@ -85,6 +85,13 @@ protected:
   /// The same for a header named by its path (as the project index records
   /// it), in a run with this TU's options.
   bool fixesKeptInHeader(llvm::StringRef Path) const;
+  /// Whether clang-tidy would keep a finding with a place at any of \p
+  /// Locs: it keeps a diagnostic when its warning or any note is in user
+  /// code (fixesKeptIn, and system headers too with SystemHeaders), and
+  /// drops the rest as "non-user code". Such a finding is not planned
+  /// (the fix of a dropped finding is never seen) nor said (a diagnostic
+  /// only to be dropped makes clang-tidy scan its file for NOLINT).
+  bool mayBeReported(llvm::ArrayRef<clang::SourceLocation> Locs) const;
 
   /// Says \p F: the warning, its notes, then "no fix: <reason>" or the
   /// fix-its and the notes about them; records it for FindingsFile.

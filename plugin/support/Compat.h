@@ -30,6 +30,8 @@
 #include "llvm/Config/llvm-config.h"
 
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace hotpath::compat {
 
@@ -154,6 +156,19 @@ inline const clang::CodeGenOptions *codeGenOptions(const clang::Preprocessor &PP
     return nullptr;
 #endif
   return &CI.getCodeGenOpts();
+}
+
+/// The headers a run's -exclude-header-filter leaves out of what its
+/// header filter selects (ExcludeHeaderFilterRegex, from LLVM 19; none
+/// before).
+inline std::optional<std::string>
+excludeHeaderFilterRegex(const clang::tidy::ClangTidyOptions &O) {
+#if LLVM_VERSION_MAJOR >= 19
+  return O.ExcludeHeaderFilterRegex;
+#else
+  (void)O;
+  return std::nullopt;
+#endif
 }
 
 } // namespace hotpath::compat

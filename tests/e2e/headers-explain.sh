@@ -72,8 +72,10 @@ if [ "${tidy_major:-0}" -ge 22 ]; then
   if has "$out" "$finding" && ! has "$out" "VENDOR_ASSERT"; then
     ok "clang-tidy $tidy_major without a filter reports it too (its default is '.*'), no system header"
   else bad "clang-tidy $tidy_major: the header finding missing without a filter, or a system header reported"; echo "$out"; fi
-elif ! has "$out" "$finding" && has "$out" "Suppressed 1 warnings (1 in non-user code)"; then
-  ok "control: clang-tidy $tidy_major without a filter suppresses it"
+elif ! has "$out" "$finding" && ! has "$out" "VENDOR_ASSERT"; then
+  # Not said at all: a finding clang-tidy would drop is neither planned nor
+  # emitted (HotpathCheck::mayBeReported), so no "Suppressed" count either.
+  ok "control: clang-tidy $tidy_major without a filter does not report it"
 else bad "control: clang-tidy $tidy_major reported the header finding without a filter"; echo "$out"; fi
 out=$(run_tidy -header-filter="^$p/")
 if has "$out" "$finding" && ! has "$out" "VENDOR_ASSERT"; then ok "clang-tidy with the documented -header-filter='^<root>/'"
