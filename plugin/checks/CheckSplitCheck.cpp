@@ -236,24 +236,60 @@ bool isOneColdCall(const Stmt *S) {
   return Callee && Callee->hasAttr<ColdAttr>();
 }
 
-/// Already in the fast-path form the fix would write (the 2022 btrfs
-/// check_setget_bounds()): one branch, hinted unlikely, whose reporting is
-/// one call to a cold function before it leaves. The compiler keeps the
-/// call out of line and inlines the rest: nothing left to move.
-bool inFastPathForm(const CheckShape &Shape, const ASTContext &Ctx) {
-  if (Shape.Branches.size() != 1)
+/// \p If is in the form the fix gives a failure branch: no else, hinted
+/// unlikely, and its reporting one call to a cold function before it
+/// returns.
+bool fastPathIf(const IfStmt *If, const ASTContext &Ctx) {
+  if (If->getElse() || !markedUnlikely(If, Ctx))
     return false;
-  const FailureBranch &B = Shape.Branches.front();
-  if (B.DoesMore || B.Negated || !B.Guards.empty() || !B.Return || B.Reports != 1 ||
-      !markedUnlikely(B.If, Ctx))
-    return false;
-  const Stmt *Then = B.If->getThen();
+  const Stmt *Then = If->getThen();
   if (const auto *A = dyn_cast<AttributedStmt>(Then))
     Then = A->getSubStmt();
   const auto *CS = dyn_cast<CompoundStmt>(Then);
-  if (!CS || CS->size() != 2 || CS->body_back() != B.Return)
+  return CS && CS->size() == 2 && isa<ReturnStmt>(CS->body_back()) &&
+         isOneColdCall(CS->body_front());
+}
+
+/// Whether \p A and \p B return the same constant.
+bool sameConstant(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  Expr::EvalResult RA, RB;
+  return A && B && A->EvaluateAsInt(RA, Ctx) && B->EvaluateAsInt(RB, Ctx) &&
+         llvm::APSInt::isSameValue(RA.Val.getInt(), RB.Val.getInt());
+}
+
+/// \p B is in the fast-path form: the branch itself (one cold call, then
+/// it leaves), or a guard whose block holds only such branches and then
+/// returns what the success path returns (`if (!is_subvol) { if
+/// (unlikely(...)) { btrfs_crit(...); return -EUCLEAN; } return 0; }`).
+bool fastPathBranch(const FailureBranch &B, const CheckShape &Shape, const ASTContext &Ctx) {
+  if (B.Negated || !B.Return)
     return false;
-  return isOneColdCall(CS->body_front());
+  if (!B.DoesMore)
+    return B.Reports == 1 && fastPathIf(B.If, Ctx);
+  const Stmt *Then = B.If->getThen();
+  const auto *CS = dyn_cast<CompoundStmt>(Then);
+  if (B.If->getElse() || !CS || CS->size() < 2 || !Shape.Success)
+    return false;
+  const auto *Last = dyn_cast<ReturnStmt>(CS->body_back());
+  if (!Last || !sameConstant(Last->getRetValue(), Shape.Success->getRetValue(), Ctx))
+    return false;
+  return llvm::all_of(llvm::drop_end(CS->body()), [&](const Stmt *S) {
+    const auto *Inner = dyn_cast<IfStmt>(S);
+    return Inner && fastPathIf(Inner, Ctx);
+  });
+}
+
+/// Already in the fast-path form the fix would write (the 2022 btrfs
+/// check_setget_bounds()): one branch, unguarded, in that form. The
+/// compiler keeps the call out of line and inlines the rest: nothing left
+/// to move. With more branches (btrfs_check_eb_owner, fs/btrfs/
+/// tree-checker.c), every one in that form, under any guards: merging
+/// them would test the same conditions, and no reporting is left inline.
+bool inFastPathForm(const CheckShape &Shape, const ASTContext &Ctx) {
+  if (Shape.Branches.size() == 1 && !Shape.Branches.front().Guards.empty())
+    return false;
+  return llvm::all_of(Shape.Branches,
+                      [&](const FailureBranch &B) { return fastPathBranch(B, Shape, Ctx); });
 }
 
 } // namespace
@@ -356,8 +392,8 @@ std::optional<CheckShape> CheckSplitCheck::shapeOf(const FunctionDecl *FD, bool 
   if (inFastPathForm(*Shape, Ctx)) {
     if (Explain)
       explainStep(FD->getLocation(),
-                  "not reported: already in the fast-path form (one branch, hinted unlikely, "
-                  "whose reporting is one call to a cold function)");
+                  "not reported: already in the fast-path form (every branch hinted "
+                  "unlikely, its reporting one call to a cold function)");
     return std::nullopt;
   }
   if (Explain)

@@ -3,6 +3,9 @@
 // hinted unlikely, whose reporting is one call to the cold printk (through
 // the btrfs_warn macro). Already in the fast-path form: not reported (issue
 // 26). The same check reporting through a logger that is not cold is.
+// btrfs_check_eb_owner() (tree-checker.c): two branches, one under a guard,
+// each hinted unlikely and reporting through the cold btrfs_crit: not
+// reported either; with one branch not hinted unlikely, it is.
 #include <stdbool.h>
 
 #define unlikely(x) __builtin_expect(!!(x), 0)
@@ -12,6 +15,8 @@
 struct btrfs_fs_info;
 __printf(2, 3) __cold void btrfs_printk(const struct btrfs_fs_info *fs_info, const char *fmt, ...);
 #define btrfs_warn(fs_info, fmt, args...) btrfs_printk(fs_info, fmt, ##args)
+#define btrfs_crit(fs_info, fmt, args...) btrfs_printk(fs_info, fmt, ##args)
+#define EUCLEAN 117
 __printf(2, 3) void plain_printk(const struct btrfs_fs_info *fs_info, const char *fmt, ...);
 
 struct extent_buffer { const struct btrfs_fs_info *fs_info; unsigned long len, start; };
@@ -40,10 +45,44 @@ static bool check_plain(const struct extent_buffer *eb, unsigned long off)
 	return true;
 }
 
+static int check_eb_owner(const struct extent_buffer *eb, unsigned long owner, bool subvol)
+{
+	if (owner == 0)
+		return 0;
+	if (!subvol) {
+		if (unlikely(owner != eb->start)) {
+			btrfs_crit(eb->fs_info, "owner mismatch, have %lu expect %lu", eb->start, owner);
+			return -EUCLEAN;
+		}
+		return 0;
+	}
+	if (unlikely(eb->start < 256)) {
+		btrfs_crit(eb->fs_info, "owner %lu too small", eb->start);
+		return -EUCLEAN;
+	}
+	return 0;
+}
+
+static int check_eb_owner_unhinted(const struct extent_buffer *eb, unsigned long owner)
+{
+// CHECK-MESSAGES: :[[@LINE-2]]:12: warning: check function 'check_eb_owner_unhinted' tests 2 conditions on a hot path; merge them into one unlikely branch and move the reporting to a cold function [hotpath-check-split]
+// CHECK-MESSAGES: :[[@LINE-3]]:12: note: 'check_eb_owner_unhinted' is hot: 1 call site, 1 in loops
+	if (unlikely(owner != eb->start)) {
+		btrfs_crit(eb->fs_info, "owner mismatch, have %lu expect %lu", eb->start, owner);
+		return -EUCLEAN;
+	}
+	if (eb->start < 256) {
+		btrfs_crit(eb->fs_info, "owner %lu too small", eb->start);
+		return -EUCLEAN;
+	}
+	return 0;
+}
+
 int walk(const struct extent_buffer *eb, const char *p, unsigned n)
 {
 	int ok = 0;
 	for (unsigned i = 0; i < n; i++)
-		ok += check_setget_bounds(eb, p, i, 4) + check_plain(eb, i);
+		ok += check_setget_bounds(eb, p, i, 4) + check_plain(eb, i) +
+		      check_eb_owner(eb, i, i & 1) + check_eb_owner_unhinted(eb, i);
 	return ok;
 }
