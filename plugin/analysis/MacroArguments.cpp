@@ -3,6 +3,7 @@
 #include "analysis/MacroArguments.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include <cstdint>
 
@@ -40,6 +41,11 @@ public:
     for (size_t I = 0; I < Uses.size(); ++I) {
       ByFirst[Uses[I].ArgFirst.getRawEncoding()] = I;
       Positions.push_back(SM.getExpansionLoc(Uses[I].NameLoc));
+      // The use's file and those that include it, out to the main file.
+      for (SourceLocation L = Positions.back(); L.isValid();
+           L = SM.getIncludeLoc(SM.getFileID(L)))
+        if (!Files.insert(SM.getFileID(L)).second)
+          break;
     }
     llvm::sort(Positions, [&](SourceLocation A, SourceLocation B) {
       return SM.isBeforeInTranslationUnit(A, B);
@@ -54,6 +60,12 @@ public:
       if (R.isInvalid())
         return true;
       SourceLocation B = SM.getExpansionLoc(R.getBegin()), E = SM.getExpansionRange(R.getEnd()).getEnd();
+      // A declaration holds a use only if it begins or ends in the use's
+      // file or one that includes it: a cheap test first (the ordered
+      // search below cost 112 M instructions on a kernel TU's ~30,000
+      // top-level declarations).
+      if (!Files.contains(SM.getFileID(B)) && !Files.contains(SM.getFileID(E)))
+        return true;
       auto It = llvm::lower_bound(Positions, B, [&](SourceLocation A, SourceLocation Key) {
         return SM.isBeforeInTranslationUnit(A, Key);
       });
@@ -92,6 +104,7 @@ private:
   const SourceManager &SM;
   llvm::DenseMap<SourceLocation::UIntTy, size_t> ByFirst;
   std::vector<SourceLocation> Positions;
+  llvm::DenseSet<FileID> Files;
 };
 } // namespace
 

@@ -3,6 +3,7 @@
 #include "source/FindingExtent.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -46,7 +47,16 @@ CharSourceRange defineDirective(SourceLocation Loc, const SourceManager &SM) {
 /// declarations whose extent holds it.
 class ExtentFinder : public RecursiveASTVisitor<ExtentFinder> {
 public:
-  ExtentFinder(SourceLocation Target, const SourceManager &SM) : Target(Target), SM(SM) {}
+  ExtentFinder(SourceLocation Target, const SourceManager &SM) : Target(Target), SM(SM) {
+    // The target's file and every file that includes it, out to the main
+    // file: a declaration can hold the target only if it begins or ends in
+    // one of them (else the target's #include would not be inside it).
+    for (SourceLocation L = Target; L.isValid(); L = SM.getIncludeLoc(SM.getFileID(L))) {
+      Chain.insert(SM.getFileID(L));
+      if (Chain.size() > 64)
+        break;
+    }
+  }
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -55,7 +65,7 @@ public:
     if (!D || Named)
       return true;
     if (!isa<TranslationUnitDecl>(D) && !isa<NamespaceDecl>(D) &&
-        !isa<LinkageSpecDecl>(D) && !holds(D->getSourceRange()))
+        !isa<LinkageSpecDecl>(D) && (!inChain(D->getSourceRange()) || !holds(D->getSourceRange())))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
@@ -78,6 +88,16 @@ public:
   const Stmt *Statement = nullptr;
 
 private:
+  /// A cheap test before holds(): isBeforeInTranslationUnit for each of a
+  /// kernel TU's ~30,000 top-level declarations cost 97 M instructions per
+  /// finding on mm/slub.c.
+  bool inChain(SourceRange R) const {
+    if (R.isInvalid())
+      return false;
+    return Chain.contains(SM.getFileID(SM.getExpansionLoc(R.getBegin()))) ||
+           Chain.contains(SM.getFileID(SM.getExpansionLoc(R.getEnd())));
+  }
+
   bool holds(SourceRange R) const {
     CharSourceRange E = SM.getExpansionRange(R);
     if (E.isInvalid())
@@ -88,6 +108,7 @@ private:
 
   SourceLocation Target;
   const SourceManager &SM;
+  llvm::SmallDenseSet<FileID, 8> Chain;
 };
 
 } // namespace
