@@ -48,6 +48,12 @@ public:
     return It->second;
   }
 
+  /// True when \p Path exists with size \p Size and time stamp \p MTime.
+  bool same(const std::string &Path, uint64_t Size, int64_t MTime) {
+    State &S = get(Path);
+    return S.Exists && S.Size == Size && S.MTime == MTime;
+  }
+
   const std::string &hash(const std::string &Path) {
     State &S = get(Path);
     if (!S.Hash) {
@@ -64,7 +70,7 @@ public:
     State &S = get(I.File);
     if (!S.Exists)
       return false;
-    if (S.Size == I.Size && S.MTime == I.MTime)
+    if (same(I.File, I.Size, I.MTime))
       return true;
     if (S.Size != I.Size || hash(I.File) != I.Hash)
       return false;
@@ -121,12 +127,111 @@ llvm::Error error(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
+/// A file's size and time stamp (nanoseconds since the epoch).
+struct Stamp {
+  uint64_t Size = 0;
+  int64_t MTime = 0;
+  bool operator==(const Stamp &O) const { return Size == O.Size && MTime == O.MTime; }
+};
+
+std::optional<Stamp> stampOf(const std::string &Path) {
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(Path, St) || !llvm::sys::fs::is_regular_file(St))
+    return std::nullopt;
+  return Stamp{St.getSize(), std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                 St.getLastModificationTime().time_since_epoch())
+                                 .count()};
+}
+
+/// What the last refresh of the whole database left, in index-state: each
+/// TU's command and records hashes with its shard file's stamp, and every
+/// file any shard read with its stamp, one line each:
+///   hotpath-index-state <format version> <tool version>
+///   tu <command> <records> <size> <mtime> <path>
+///   file <size> <mtime> <path>
+/// It holds only while every file it names has its stamp, as a shard's key
+/// holds while its inputs do; a state that does not read is no state (the
+/// keys are read, and a new one written).
+struct IndexState {
+  struct Shard {
+    std::string Command, Records;
+    Stamp File;
+  };
+  std::map<std::string, Shard> TUs;
+  std::map<std::string, Stamp> Files;
+
+  static std::string path(llvm::StringRef Dir) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, "index-state");
+    return std::string(P);
+  }
+
+  static std::string header() {
+    return "hotpath-index-state " + std::to_string(index::FormatVersion) + " " HOTPATH_VERSION;
+  }
+
+  static std::optional<IndexState> read(llvm::StringRef Dir) {
+    auto Buf = llvm::MemoryBuffer::getFile(path(Dir), /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+    if (!Buf)
+      return std::nullopt;
+    llvm::SmallVector<llvm::StringRef, 0> Lines;
+    (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    if (Lines.empty() || Lines.front() != header())
+      return std::nullopt;
+    IndexState St;
+    for (llvm::StringRef L : llvm::ArrayRef(Lines).drop_front()) {
+      auto Field = [&L]() {
+        auto [F, Rest] = L.split(' ');
+        L = Rest;
+        return F;
+      };
+      llvm::StringRef Kind = Field();
+      Shard Sh;
+      if (Kind == "tu") {
+        Sh.Command = Field().str();
+        Sh.Records = Field().str();
+      } else if (Kind != "file") {
+        return std::nullopt;
+      }
+      Stamp &S = Sh.File;
+      if (Field().getAsInteger(10, S.Size) || Field().getAsInteger(10, S.MTime) || L.empty())
+        return std::nullopt;
+      if (Kind == "tu")
+        St.TUs[L.str()] = std::move(Sh);
+      else
+        St.Files[L.str()] = S;
+    }
+    return St;
+  }
+
+  /// Written atomically. A path that cannot be written on one line leaves
+  /// no state (the keys are read next time).
+  llvm::Error write(llvm::StringRef Dir) const {
+    auto OnOneLine = [](llvm::StringRef Path) { return !Path.contains('\n'); };
+    if (!llvm::all_of(llvm::make_first_range(TUs), OnOneLine) ||
+        !llvm::all_of(llvm::make_first_range(Files), OnOneLine)) {
+      llvm::sys::fs::remove(path(Dir));
+      return llvm::Error::success();
+    }
+    std::string Text = header() + "\n";
+    llvm::raw_string_ostream OS(Text);
+    for (const auto &[TU, Sh] : TUs)
+      OS << "tu " << Sh.Command << ' ' << Sh.Records << ' ' << Sh.File.Size << ' '
+         << Sh.File.MTime << ' ' << TU << '\n';
+    for (const auto &[File, S] : Files)
+      OS << "file " << S.Size << ' ' << S.MTime << ' ' << File << '\n';
+    return index::writeFileAtomically(path(Dir), OS.str());
+  }
+};
+
 /// One refresh: which shards still hold (by their keys alone), the TUs
 /// parsed anew, the store merged again when any shard changed.
 class Refresh {
 public:
   Refresh(Project &P, const std::vector<std::string> &TUs, const IndexOptions &O)
-      : P(P), TUs(TUs), O(O), Shards(TUs.size()), Keys(TUs.size()), Commands(TUs.size()) {
+      : P(P), TUs(TUs), O(O), Shards(TUs.size()), Keys(TUs.size()), Records(TUs.size()),
+        Commands(TUs.size()) {
     S.TUs = TUs.size();
   }
 
@@ -134,16 +239,17 @@ public:
   llvm::Error reuseShards();
   llvm::Error parseStale(llvm::function_ref<void(size_t, size_t)> Progress);
   llvm::Error merge();
-  IndexSummary &summary() { return S; }
-  /// What each TU's shard was built from, in the summary.
-  void keepInputs() {
+  llvm::Error writeState();
+  /// The summary, with the TUs that have a shard.
+  IndexSummary &summary() {
     for (size_t I = 0; I < TUs.size(); ++I)
-      if (Keys[I])
-        for (const index::InputFile &In : Keys[I]->Key.Inputs)
-          S.Inputs[TUs[I]].push_back({In.File, In.Hash});
+      if (Records[I])
+        S.WithShard.insert(TUs[I]);
+    return S;
   }
 
 private:
+  bool heldByState(size_t I, const std::string &Path);
   llvm::Expected<bool> holds(size_t I, const std::string &Path);
   llvm::Error keep(size_t I, Project::IndexedTU &R);
   std::string shardDir() const {
@@ -157,9 +263,12 @@ private:
   const IndexOptions &O;
   FileStates Files;
   std::vector<std::optional<index::IndexFile>> Shards; // by TU: the records parsed anew
-  std::vector<std::optional<index::KeyFile>> Keys;     // by TU: its shard's key, once known
+  std::vector<std::optional<index::KeyFile>> Keys;     // by TU: its shard's key, once read
+  std::vector<std::optional<std::string>> Records;     // by TU with a shard: its records' MD5
   std::vector<std::string> Commands;                   // by TU: its command's hash
   std::vector<size_t> Stale;                           // TUs to parse
+  std::optional<IndexState> Last;                      // while all its files hold
+  size_t ByState = 0;                                  // TUs the state says are fresh
   IndexSummary S;
 };
 
@@ -201,14 +310,40 @@ llvm::Expected<bool> Refresh::holds(size_t I, const std::string &Path) {
     if (llvm::Error E = index::rewriteShardKey(Path, *K))
       return std::move(E);
   }
+  Records[I] = K->Records;
   Keys[I] = std::move(*K);
   return true;
 }
 
+/// Whether the index state says TU \p I's shard at \p Path holds: the
+/// state's files all hold, and it has this TU with the same command and
+/// this very shard file.
+bool Refresh::heldByState(size_t I, const std::string &Path) {
+  if (!Last)
+    return false;
+  auto It = Last->TUs.find(TUs[I]);
+  if (It == Last->TUs.end() || It->second.Command != Commands[I] ||
+      !(stampOf(Path) == std::optional(It->second.File)))
+    return false;
+  Records[I] = It->second.Records;
+  ++ByState;
+  return true;
+}
+
 llvm::Error Refresh::reuseShards() {
+  if (O.Merge && !O.Reindex)
+    Last = IndexState::read(O.Dir);
+  if (Last && !llvm::all_of(Last->Files, [&](const auto &F) {
+        return Files.same(F.first, F.second.Size, F.second.MTime);
+      }))
+    Last.reset();
   for (size_t I = 0; I < TUs.size(); ++I) {
     Commands[I] = commandHash(P, TUs[I]);
     std::string Path = shardPath(O.Dir, TUs[I]);
+    if (heldByState(I, Path)) {
+      ++S.UpToDate;
+      continue;
+    }
     if (O.Reindex || !llvm::sys::fs::exists(Path)) {
       Stale.push_back(I);
       continue;
@@ -251,6 +386,7 @@ llvm::Error Refresh::keep(size_t I, Project::IndexedTU &R) {
     return E;
   R.Shard.Key.reset();
   Shards[I] = std::move(R.Shard);
+  Records[I] = K.Records;
   Keys[I] = std::move(K);
   ++S.Indexed;
   return llvm::Error::success();
@@ -293,15 +429,15 @@ llvm::Error Refresh::merge() {
   S.IndexFile = std::string(StorePath);
   std::map<std::string, std::string> Now;
   for (size_t I = 0; I < TUs.size(); ++I)
-    if (Keys[I])
-      Now[TUs[I]] = Keys[I]->Records;
+    if (Records[I])
+      Now[TUs[I]] = *Records[I];
   if (!O.Reindex && index::storedShards(StorePath) == std::optional(Now))
     return llvm::Error::success();
   std::vector<index::IndexFile> All;
   for (size_t I = 0; I < TUs.size(); ++I) {
     if (Shards[I]) {
       All.push_back(std::move(*Shards[I]));
-    } else if (Keys[I]) {
+    } else if (Records[I]) {
       llvm::Expected<index::IndexFile> F = index::readShardFile(shardPath(O.Dir, TUs[I]));
       if (!F)
         return F.takeError();
@@ -311,7 +447,53 @@ llvm::Error Refresh::merge() {
   return index::writeStore(StorePath, index::mergeShards(All), Now);
 }
 
+/// The index state of this refresh, unless the last one still says it all
+/// (every TU held by it, and no other TU in it). Keys the state vouched
+/// for are read now: something changed, and a TU was parsed or a key read.
+llvm::Error Refresh::writeState() {
+  if (Last && ByState == TUs.size() && Last->TUs.size() == TUs.size())
+    return llvm::Error::success();
+  IndexState St;
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    if (!Records[I])
+      continue;
+    std::string Path = shardPath(O.Dir, TUs[I]);
+    if (!Keys[I]) {
+      llvm::Expected<index::KeyFile> K = index::readShardKey(Path);
+      if (!K)
+        return K.takeError();
+      Keys[I] = std::move(*K);
+    }
+    std::optional<Stamp> Shard = stampOf(Path);
+    if (!Shard)
+      return error("the index shard " + Path + " went away while the index was refreshed");
+    St.TUs[TUs[I]] = {Commands[I], *Records[I], *Shard};
+    for (const index::InputFile &In : Keys[I]->Key.Inputs)
+      St.Files[In.File] = {In.Size, In.MTime};
+  }
+  return St.write(O.Dir);
+}
+
 } // namespace
+
+const ShardInputs::Files *ShardInputs::of(const std::string &TU) {
+  if (!WithShard.count(TU))
+    return nullptr;
+  auto [It, New] = Read.try_emplace(TU);
+  if (New) {
+    llvm::Expected<index::KeyFile> K = index::readShardKey(shardPath(Dir, TU));
+    if (!K) {
+      // Read a moment ago by the refresh: gone since, so not cached.
+      llvm::consumeError(K.takeError());
+    } else if (K->TU == TU) {
+      Files F;
+      for (const index::InputFile &In : K->Key.Inputs)
+        F.push_back({In.File, In.Hash});
+      It->second = std::move(F);
+    }
+  }
+  return It->second ? &*It->second : nullptr;
+}
 
 llvm::Expected<IndexSummary>
 refreshIndex(Project &P, const std::vector<std::string> &TUs, const IndexOptions &O,
@@ -324,12 +506,13 @@ refreshIndex(Project &P, const std::vector<std::string> &TUs, const IndexOptions
     return std::move(E);
   if (llvm::Error E = R.parseStale(Progress))
     return std::move(E);
-  R.keepInputs(); // before the merge, which takes the shards
   if (llvm::Error E = O.Merge ? R.merge() : llvm::Error::success())
     return std::move(E);
-  R.summary().Seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-  return std::move(R.summary());
+  if (llvm::Error E = O.Merge ? R.writeState() : llvm::Error::success())
+    return std::move(E);
+  IndexSummary &Sum = R.summary();
+  Sum.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  return std::move(Sum);
 }
 
 std::string describe(const IndexSummary &S, llvm::StringRef Dir) {

@@ -287,11 +287,11 @@ std::string ResultCache::clangTidyFilesKey(llvm::StringRef Dir) {
 }
 
 std::optional<std::string> ResultCache::keyOf(const Project &P, const std::string &TU) {
-  auto In = S.Inputs.find(TU);
+  const ShardInputs::Files *In = Cacheable ? S.Inputs.of(TU) : nullptr;
   std::optional<std::string> Binary = binaryKey();
   std::string Dir;
   std::vector<std::string> Args;
-  if (!Cacheable || In == S.Inputs.end() || !Binary || !P.compileCommand(TU, Dir, Args))
+  if (!In || !Binary || !P.compileCommand(TU, Dir, Args))
     return std::nullopt;
   std::string K = "format " + EntryFormat.str() + " " + std::to_string(EntryVersion) + "\n" +
                   *Binary + RunKey + "tu " + anchor(TU, Root) + "\ndir " + anchor(Dir, Root) +
@@ -303,7 +303,7 @@ std::optional<std::string> ResultCache::keyOf(const Project &P, const std::strin
   for (const std::string &A : P.extraArgs().After)
     K += "extra-arg " + anchor(A, Root) + "\n";
   K += clangTidyFilesKey(llvm::sys::path::parent_path(TU));
-  for (const auto &[File, Hash] : In->second)
+  for (const auto &[File, Hash] : *In)
     K += "input " + anchor(File, Root) + " " + Hash + "\n";
   return md5Hex(K);
 }

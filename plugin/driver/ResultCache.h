@@ -26,6 +26,7 @@
 #ifndef HOTPATH_DRIVER_RESULTCACHE_H
 #define HOTPATH_DRIVER_RESULTCACHE_H
 
+#include "IndexRefresh.h"
 #include "Types.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -60,8 +61,8 @@ struct CacheSetup {
   /// remarks' summary), a temporary or generated one by a name.
   std::vector<std::pair<std::string, std::string>> StandIns;
   std::shared_ptr<const index::ProjectIndex> Index;
-  /// Per TU: every file it read and the MD5 of its content (IndexSummary).
-  std::map<std::string, std::vector<std::pair<std::string, std::string>>> Inputs;
+  /// Per TU: every file it read and the MD5 of its content.
+  ShardInputs Inputs;
 };
 
 class ResultCache {

@@ -119,8 +119,8 @@ private:
   std::unique_ptr<TUSelection> Selection;
   std::shared_ptr<const index::ProjectIndex> Index;
   std::string IndexFile; // its store, index.db
-  /// Per TU, the files its shard says it read (IndexSummary::Inputs).
-  std::map<std::string, std::vector<std::pair<std::string, std::string>>> Inputs;
+  /// Per TU, the files its shard says it read.
+  ShardInputs Inputs;
   std::unique_ptr<ResultCache> Cache;
   TempDir Tmp;
   std::vector<Failure> Failures;
@@ -381,7 +381,7 @@ llvm::Error DatabaseRun::useIndex() {
     return llvm::Error::success();
   CheckOptions.push_back({"ProjectIndex", Sum->IndexFile});
   IndexFile = Sum->IndexFile;
-  Inputs = std::move(Sum->Inputs);
+  Inputs = ShardInputs(IO.Dir, std::move(Sum->WithShard));
   auto Loaded = index::ProjectIndex::load(Sum->IndexFile);
   if (!Loaded)
     return Loaded.takeError();

@@ -218,6 +218,40 @@ step() { # WHAT WANT ARGS...
 }
 step "first run" "5 of 5 translation units indexed, 0 up to date"
 step "unchanged second run" "0 of 5 translation units indexed, 5 up to date"
+# The index state vouches for every key at once: with a shard's key made
+# unreadable (same size, same time stamp), an unchanged run reads no key, so
+# still all up to date; with the state gone, the keys are read: the error
+# names the shard. The state is written again from the keys.
+spoil_key() { # FILE: "format" -> "formaX" in its key line, size and time stamp kept
+  python3 - "$1" <<'PY'
+import os, sys
+p = sys.argv[1]
+st = os.stat(p)
+data = open(p, 'rb').read()
+open(p, 'wb').write(data.replace(b'"format"', b'"formaX"', 1))
+os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+PY
+}
+shard=$(ls "$inc"/build/hotpath-index/shards/check.c.*.json)
+cp -p "$shard" "$work/check-shard.json"
+spoil_key "$shard"
+step "unchanged run, a key unreadable: the index state vouches, no key read" "0 of 5 translation units indexed, 5 up to date"
+mv "$inc/build/hotpath-index/index-state" "$work/index-state"
+out=$(cd "$inc" && "$binary" --index-only -p build 2>&1) && status=0 || status=$?
+if [ "$status" = 2 ] && grep -qF "check.c." <<<"$out"; then
+  ok "incremental: no index state: the keys are read, the unreadable one named (exit 2)"
+else
+  bad "incremental: no index state, an unreadable key: exit $status: $out"
+fi
+cp -p "$work/check-shard.json" "$shard"
+step "no index state: the keys read, all holding" "0 of 5 translation units indexed, 5 up to date"
+if [ -s "$inc/build/hotpath-index/index-state" ] && grep -q "^tu .* $inc/src/check.c\$" "$inc/build/hotpath-index/index-state"; then
+  ok "incremental: the index state written again from the keys"
+else
+  bad "incremental: no index state after a run that read the keys"
+fi
+printf 'not an index state\n' >"$inc/build/hotpath-index/index-state"
+step "a malformed index state is none: the keys read" "0 of 5 translation units indexed, 5 up to date"
 touch "$inc/include/access.h" "$inc/src/check.c"
 step "time stamps moved, contents the same (a fresh checkout)" "0 of 5 translation units indexed, 5 up to date"
 printf '/* edited */\n' >>"$inc/include/access.h"
