@@ -49,11 +49,9 @@ const std::vector<index::CallSite> &ProjectCalls::localSites(const FunctionDecl 
     // constant arguments) costs more than finding the sites.
     if (!Records)
       Records = std::make_unique<index::RecordMaker>(Ctx);
-    for (const CallSiteIndex::Site &S : Sites.sites())
-      if (const FunctionDecl *Callee = S.Call->getDirectCallee();
-          Callee && Callee->getCanonicalDecl() == FD && !S.Caller->isDependentContext() &&
-          Records->indexedCallee(S))
-        It->second.push_back(Records->callSite(S));
+    for (const CallSiteIndex::Site *S : Sites.callersOf(FD))
+      if (!S->Caller->isDependentContext() && Records->indexedCallee(*S))
+        It->second.push_back(Records->callSite(*S));
   }
   return It->second;
 }
