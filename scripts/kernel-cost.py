@@ -8,16 +8,23 @@
   3. the same with --no-index.
 
     scripts/kernel-cost.py TREE INDEX mm/slub.c fs/btrfs/extent_io.c [--runs N]
+                           [--instructions]
 
 Each figure is the least of N runs (default 3): the machine is shared, and
 the least is the run least disturbed. Prints one table, ratios to clang.
+With --instructions, a second table gives the instructions each executes
+under `valgrind --tool=callgrind --trace-children=yes` (every process: the
+driver, git, the check run), the figure that repeats on a noisy machine.
 """
 import argparse
 import json
 import os
 import shlex
+import glob
+import re
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.environ.get('HOTPATH_TIDY', os.path.join(ROOT, 'build', 'plugin', 'hotpath-tidy'))
@@ -42,6 +49,24 @@ def best(argv, cwd, runs, ok=(0, 1)):
     return min(cpus), min(rss)
 
 
+def instructions(argv, cwd, ok=(0, 1)):
+    """Instructions executed by argv and every process it starts."""
+    with tempfile.TemporaryDirectory(prefix='kernel-cost-') as tmp:
+        p = subprocess.run(['valgrind', '--tool=callgrind', '--trace-children=yes',
+                            '--log-file=%s/log.%%p' % tmp, '--callgrind-out-file=%s/out.%%p' % tmp]
+                           + argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if p.returncode not in ok:
+            sys.exit('kernel-cost: %s under callgrind failed (exit %d):\n%s' % (
+                shlex.join(argv), p.returncode, p.stderr.decode(errors='replace')[-2000:]))
+        total = 0
+        for log in glob.glob(tmp + '/log.*'):
+            with open(log) as f:
+                m = re.search(r'I\s+refs:\s+([\d,]+)', f.read())
+            if m:
+                total += int(m.group(1).replace(',', ''))
+        return total
+
+
 def syntax_only(entry):
     args = entry.get('arguments') or shlex.split(entry['command'])
     out, skip = [CLANG], False
@@ -64,6 +89,7 @@ def main():
     ap.add_argument('index')
     ap.add_argument('tus', nargs='+')
     ap.add_argument('--runs', type=int, default=3)
+    ap.add_argument('--instructions', action='store_true')
     a = ap.parse_args()
     tree = os.path.abspath(a.tree)
     db_path = os.path.join(tree, 'compile_commands.json')
@@ -73,6 +99,7 @@ def main():
     except (OSError, ValueError) as e:
         sys.exit('kernel-cost: cannot read %s: %s' % (db_path, e))
     print('%-24s %22s %28s %28s' % ('TU', 'clang -fsyntax-only', 'hotpath-tidy + index', 'hotpath-tidy --no-index'))
+    counted = []
     for tu in a.tus:
         entry = db.get(os.path.realpath(os.path.join(tree, tu)))
         if entry is None:
@@ -84,6 +111,15 @@ def main():
         def cell(m):
             return '%6.2f s %6.0f MB (%.2fx %.2fx)' % (m[0], m[1], m[0] / base[0], m[1] / base[1])
         print('%-24s %7.2f s %6.0f MB  %s %s' % (tu, base[0], base[1], cell(withidx), cell(noidx)))
+        if a.instructions:
+            counted.append((tu, instructions(syntax_only(entry), entry['directory'], ok=(0,)),
+                            instructions(common + ['--index-dir=' + os.path.abspath(a.index), tu], tree),
+                            instructions(common + ['--no-index', tu], tree)))
+    if counted:
+        print('\ninstructions (callgrind, every process)')
+        for tu, base, withidx, noidx in counted:
+            print('%-24s %10.0f M %12.0f M (%.3fx) %12.0f M (%.3fx)' % (
+                tu, base / 1e6, withidx / 1e6, withidx / base, noidx / 1e6, noidx / base))
 
 
 if __name__ == '__main__':
