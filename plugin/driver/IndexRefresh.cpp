@@ -21,6 +21,21 @@ namespace hotpath::driver {
 
 namespace {
 
+/// A file's size and time stamp (nanoseconds since the epoch).
+struct Stamp {
+  uint64_t Size = 0;
+  int64_t MTime = 0;
+  bool operator==(const Stamp &O) const { return Size == O.Size && MTime == O.MTime; }
+};
+
+std::optional<Stamp> stampOf(const std::string &Path) {
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(Path, St) || !llvm::sys::fs::is_regular_file(St))
+    return std::nullopt;
+  return Stamp{St.getSize(), std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                 St.getLastModificationTime().time_since_epoch())
+                                 .count()};
+}
 
 /// The state of each file, stat()ed once and hashed only when its time
 /// stamp or size says it may have changed.
@@ -35,16 +50,9 @@ public:
 
   State &get(const std::string &Path) {
     auto [It, New] = States.try_emplace(Path);
-    if (New) {
-      llvm::sys::fs::file_status St;
-      if (!llvm::sys::fs::status(Path, St) && llvm::sys::fs::is_regular_file(St)) {
-        It->second.Exists = true;
-        It->second.Size = St.getSize();
-        It->second.MTime = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                               St.getLastModificationTime().time_since_epoch())
-                               .count();
-      }
-    }
+    if (New)
+      if (std::optional<Stamp> S = stampOf(Path))
+        It->second = {true, S->Size, S->MTime, std::nullopt};
     return It->second;
   }
 
@@ -125,22 +133,6 @@ namespace {
 
 llvm::Error error(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
-}
-
-/// A file's size and time stamp (nanoseconds since the epoch).
-struct Stamp {
-  uint64_t Size = 0;
-  int64_t MTime = 0;
-  bool operator==(const Stamp &O) const { return Size == O.Size && MTime == O.MTime; }
-};
-
-std::optional<Stamp> stampOf(const std::string &Path) {
-  llvm::sys::fs::file_status St;
-  if (llvm::sys::fs::status(Path, St) || !llvm::sys::fs::is_regular_file(St))
-    return std::nullopt;
-  return Stamp{St.getSize(), std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                 St.getLastModificationTime().time_since_epoch())
-                                 .count()};
 }
 
 /// What the last refresh of the whole database left, in index-state: each
