@@ -273,29 +273,34 @@ std::optional<NoFix> conditionalDependency(const NamedInCode &Named, SourceLocat
                                              const SourceLayout &Layout,
                                              const SourceManager &SM) {
   std::vector<ConditionLiteral> Here = Layout.conditionsAt(Point, SM);
-  auto Check = [&](SourceLocation L, std::string Name,
-                   std::vector<ConditionLiteral> Needs) -> std::optional<NoFix> {
-    if (L.isInvalid())
-      return std::nullopt;
-    std::vector<ConditionLiteral> Missing = missingConditions(Needs, Here);
-    if (Missing.empty())
-      return std::nullopt;
+  auto Refuse = [&](std::string Name, ArrayRef<ConditionLiteral> Missing) {
     return NoFix{NoFixReason::NeedsCondition, SM.getExpansionLoc(Point), std::move(Name),
-                   guardDirective(Missing)};
+                 guardDirective(Missing)};
   };
   for (const Decl *D : Named.Decls) {
+    if (D->getLocation().isInvalid())
+      continue;
+    std::vector<ConditionLiteral> Missing = Layout.missingAt(D->getLocation(), Here, Point, SM);
+    // Any declaration before the new code will do (a typedef or prototype
+    // repeated outside the #if).
+    for (const Decl *R : D->redecls())
+      if (!Missing.empty() && R != D && R->getLocation().isValid() &&
+          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R->getLocation()), Point) &&
+          Layout.missingAt(R->getLocation(), Here, Point, SM).empty())
+        Missing.clear();
+    if (Missing.empty())
+      continue;
     const auto *ND = dyn_cast<NamedDecl>(D);
-    if (std::optional<NoFix> R =
-            Check(D->getLocation(),
-                  ND ? "'" + ND->getQualifiedNameAsString() + "'" : "a declaration",
-                  Layout.conditionsAt(D->getLocation(), SM)))
-      return R;
+    return Refuse(ND ? "'" + ND->getQualifiedNameAsString() + "'" : "a declaration", Missing);
   }
-  for (const auto &[Name, MI] : Named.Macros)
-    if (std::optional<NoFix> R =
-            Check(MI->getDefinitionLoc(), "macro '" + Name + "'",
-                  Layout.macroConditions(Name, MI->getDefinitionLoc(), SM)))
-      return R;
+  for (const auto &[Name, MI] : Named.Macros) {
+    if (MI->getDefinitionLoc().isInvalid())
+      continue;
+    std::vector<ConditionLiteral> Missing =
+        Layout.macroMissingAt(Name, MI->getDefinitionLoc(), Here, Point, SM);
+    if (!Missing.empty())
+      return Refuse("macro '" + Name + "'", Missing);
+  }
   return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/STLExtras.h"
+#include <functional>
 
 using namespace clang;
 
@@ -228,6 +229,12 @@ public:
       Grp.IncludeGuard = firstTokenAfterLine(Loc).is(tok::eof);
   }
 
+  void inclusion(SourceLocation Hash, OptionalFileEntryRef File,
+                 SrcMgr::CharacteristicKind) override {
+    if (File && Hash.isFileID())
+      Out.IncludedAt[&File->getFileEntry()].push_back(Hash);
+  }
+
   void includeDirective(SourceLocation Hash, StringRef FileName, bool IsAngled) override {
     if (!Hash.isFileID() || SM.isInSystemHeader(Hash))
       return;
@@ -409,6 +416,7 @@ void SourceLayout::clear() {
   Groups.clear();
   GroupsByFile.clear();
   IncludesByFile.clear();
+  IncludedAt.clear();
   IndentCache.clear();
   Tested.clear();
 }
@@ -489,27 +497,81 @@ bool SourceLayout::anyDirective(SourceLocation Begin, SourceLocation End,
   return false;
 }
 
+void SourceLayout::addOwnConditions(SourceLocation Loc, const SourceManager &SM,
+                                    llvm::function_ref<bool(const Group &, unsigned)> LeaveOut,
+                                    std::vector<ConditionLiteral> &Out) const {
+  for (auto [G, B] : enclosingInFile(Loc, SM)) {
+    const Group &Grp = read(G);
+    if (LeaveOut && LeaveOut(Grp, B))
+      continue;
+    for (const ConditionLiteral &L : Grp.Branches[B].Needs)
+      if (!llvm::is_contained(Out, L))
+        Out.push_back(L);
+  }
+}
+
 std::vector<ConditionLiteral>
 SourceLayout::definitionConditions(SourceLocation Def, const SourceManager &SM,
                                    llvm::function_ref<bool(const Group &, unsigned)> LeaveOut) const {
   std::vector<ConditionLiteral> Out;
   Def = SM.getExpansionLoc(Def);
   for (int Depth = 0; Def.isValid() && Depth < 64; ++Depth) {
-    for (auto [G, B] : enclosingInFile(Def, SM)) {
-      const Group &Grp = read(G);
-      if (LeaveOut(Grp, B))
-        continue;
-      for (const ConditionLiteral &L : Grp.Branches[B].Needs)
-        if (!llvm::is_contained(Out, L))
-          Out.push_back(L);
-    }
+    addOwnConditions(Def, SM, LeaveOut, Out);
     Def = SM.getIncludeLoc(SM.getFileID(Def));
   }
   return Out;
 }
 
-std::vector<ConditionLiteral> SourceLayout::macroConditions(StringRef Name, SourceLocation Def,
-                                                            const SourceManager &SM) const {
+std::vector<ConditionLiteral>
+SourceLayout::missingAt(SourceLocation Loc, ArrayRef<ConditionLiteral> Here, SourceLocation Before,
+                        const SourceManager &SM,
+                        llvm::function_ref<bool(const Group &, unsigned)> LeaveOut) const {
+  // What reaching each file needs, by file, for this one question; a file
+  // being worked out counts as needing what its first way in needs (an
+  // include cycle between guarded headers ends there).
+  llvm::DenseMap<FileID, std::optional<std::vector<ConditionLiteral>>> Reach;
+  std::function<std::vector<ConditionLiteral>(SourceLocation, int)> From =
+      [&](SourceLocation L, int Depth) -> std::vector<ConditionLiteral> {
+    std::vector<ConditionLiteral> Own;
+    addOwnConditions(L, SM, LeaveOut, Own);
+    std::vector<ConditionLiteral> Out = missingConditions(Own, Here);
+    FileID F = SM.getFileID(L);
+    SourceLocation In = SM.getIncludeLoc(F);
+    if (In.isInvalid() || Depth >= 64)
+      return Out;
+    auto [It, New] = Reach.try_emplace(F);
+    if (!New && !It->second) // being worked out: no way in from here
+      return Out;
+    if (New) {
+      std::vector<ConditionLiteral> First = From(In, Depth + 1);
+      if (!First.empty())
+        if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(F)) {
+          auto Sites = IncludedAt.find(&Entry->getFileEntry());
+          if (Sites != IncludedAt.end())
+            for (SourceLocation S : Sites->second)
+              if (S != In && SM.isBeforeInTranslationUnit(S, Before) &&
+                  From(S, Depth + 1).empty()) {
+                First.clear();
+                break;
+              }
+        }
+      Reach[F] = std::move(First);
+      It = Reach.find(F);
+    }
+    for (const ConditionLiteral &C : *It->second)
+      if (!llvm::is_contained(Out, C))
+        Out.push_back(C);
+    return Out;
+  };
+  Loc = SM.getExpansionLoc(Loc);
+  Before = SM.getExpansionLoc(Before);
+  if (Loc.isInvalid())
+    return {};
+  return From(Loc, 0);
+}
+
+bool SourceLayout::definesInEveryBranch(StringRef Name, const Group &Grp,
+                                        const SourceManager &SM) const {
   // "#define Name" outside any nested #if of the range.
   auto DefinesAtTop = [&](SourceLocation Begin, SourceLocation End) {
     return anyDirective(Begin, End, SM, LangOptions(), /*Straddling=*/false,
@@ -521,13 +583,26 @@ std::vector<ConditionLiteral> SourceLayout::macroConditions(StringRef Name, Sour
   };
   // A group every branch of which defines it (an #else: none left out)
   // chooses a value by configuration, not whether it is defined.
-  return definitionConditions(Def, SM, [&](const Group &Grp, unsigned) {
-    if (Grp.Branches.back().HasOwn)
+  if (Grp.Branches.back().HasOwn)
+    return false;
+  for (unsigned I = 0; I < Grp.Branches.size(); ++I)
+    if (!DefinesAtTop(Grp.Branches[I].BodyBegin, branchEnd(Grp, I)))
       return false;
-    for (unsigned I = 0; I < Grp.Branches.size(); ++I)
-      if (!DefinesAtTop(Grp.Branches[I].BodyBegin, branchEnd(Grp, I)))
-        return false;
-    return true;
+  return true;
+}
+
+std::vector<ConditionLiteral> SourceLayout::macroConditions(StringRef Name, SourceLocation Def,
+                                                            const SourceManager &SM) const {
+  return definitionConditions(
+      Def, SM, [&](const Group &Grp, unsigned) { return definesInEveryBranch(Name, Grp, SM); });
+}
+
+std::vector<ConditionLiteral> SourceLayout::macroMissingAt(StringRef Name, SourceLocation Def,
+                                                           ArrayRef<ConditionLiteral> Here,
+                                                           SourceLocation Before,
+                                                           const SourceManager &SM) const {
+  return missingAt(Def, Here, Before, SM, [&](const Group &Grp, unsigned) {
+    return definesInEveryBranch(Name, Grp, SM);
   });
 }
 

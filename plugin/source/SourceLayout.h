@@ -21,6 +21,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -123,6 +124,23 @@ public:
   std::vector<ConditionLiteral>
   definitionConditions(clang::SourceLocation Def, const clang::SourceManager &SM,
                        llvm::function_ref<bool(const Group &, unsigned)> LeaveOut) const;
+  /// What code at \p Loc needs beyond \p Here, where the file it is in may
+  /// be reached through any #include of that file before \p Before, not only
+  /// the one that entered it: a header first included under an #if and
+  /// again, unconditionally, later (the guard skips the second, but in the
+  /// configurations without the first it is the second that declares).
+  /// Empty when some way in needs nothing more; else what the first way in
+  /// needs. \p LeaveOut as for definitionConditions.
+  std::vector<ConditionLiteral>
+  missingAt(clang::SourceLocation Loc, llvm::ArrayRef<ConditionLiteral> Here,
+            clang::SourceLocation Before, const clang::SourceManager &SM,
+            llvm::function_ref<bool(const Group &, unsigned)> LeaveOut = nullptr) const;
+  /// missingAt for the definition of macro \p Name at \p Def, leaving out
+  /// the groups macroConditions leaves out.
+  std::vector<ConditionLiteral> macroMissingAt(llvm::StringRef Name, clang::SourceLocation Def,
+                                               llvm::ArrayRef<ConditionLiteral> Here,
+                                               clang::SourceLocation Before,
+                                               const clang::SourceManager &SM) const;
   /// Where branch \p I of \p G ends: the next branch's '#', or the #endif's.
   static clang::SourceLocation branchEnd(const Group &G, unsigned I) {
     return I + 1 < G.Branches.size() ? G.Branches[I + 1].Hash : G.EndifHash;
@@ -151,11 +169,25 @@ private:
   friend class SourceLayoutRecorder;
   /// Group \p I with its directives' text, conditions and needs filled in.
   const Group &read(unsigned I) const;
+  /// Adds to \p Out what the groups around \p Loc in its own file need.
+  void addOwnConditions(clang::SourceLocation Loc, const clang::SourceManager &SM,
+                        llvm::function_ref<bool(const Group &, unsigned)> LeaveOut,
+                        std::vector<ConditionLiteral> &Out) const;
+  /// macroConditions' groups to leave out: those every branch of which
+  /// defines \p Name.
+  bool definesInEveryBranch(llvm::StringRef Name, const Group &Grp,
+                            const clang::SourceManager &SM) const;
 
   const clang::SourceManager *SM = nullptr; // the recorder's
   mutable std::vector<Group> Groups;         // mutable: read() fills them in
   llvm::DenseMap<clang::FileID, std::vector<unsigned>> GroupsByFile;
   llvm::DenseMap<clang::FileID, std::vector<Include>> IncludesByFile;
+  /// Every #include that resolved to a file, by that file, entered or not
+  /// (a guarded header's second #include is skipped but still declares it
+  /// there in configurations without the first): in any file, system
+  /// headers' too, since <stdio.h> brings <stddef.h>.
+  llvm::DenseMap<const clang::FileEntry *, llvm::SmallVector<clang::SourceLocation, 2>>
+      IncludedAt;
   mutable llvm::DenseMap<clang::FileID, Indentation> IndentCache;
   llvm::DenseSet<const clang::IdentifierInfo *> Tested;
 };
