@@ -319,6 +319,14 @@ std::unique_ptr<Project> Project::load(llvm::StringRef BuildDir, std::string &Er
     Err = "the compilation database in " + BuildDir.str() + " lists no files";
     return nullptr;
   }
+  // Where clang's loaders look, in their order.
+  for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
+    std::string F = canonicalPath(Name, BuildDir);
+    if (llvm::sys::fs::exists(F)) {
+      P->DatabaseFile = std::move(F);
+      break;
+    }
+  }
   return P;
 }
 

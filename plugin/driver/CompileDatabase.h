@@ -78,7 +78,13 @@ public:
   /// file does not read as an overlay.
   bool setOverlay(llvm::StringRef YamlFile, std::string &Err);
 
+  /// The file the database was read from (compile_commands.json or
+  /// compile_flags.txt in the build directory), "" when not known: while it
+  /// is unchanged, so is every command (the index state keeps their hashes).
+  const std::string &databaseFile() const { return DatabaseFile; }
+
 protected:
+  std::string DatabaseFile;
   ExtraArgs Extra;
   std::string Overlay; // its text, "" for none
   std::string OverlayFile;

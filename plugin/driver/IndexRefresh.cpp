@@ -100,22 +100,45 @@ private:
   std::map<std::string, State> States;
 };
 
+/// What a command's hash takes besides the command: the index format and
+/// this tool's version, before it; the run's extra arguments, after it.
+std::string hashPrefix() {
+  return std::string(index::FormatName) + "\n" + std::to_string(index::FormatVersion) +
+         "\n" HOTPATH_VERSION "\n";
+}
+std::string extraArgsText(const Project &P) {
+  // A -D given with -extra-arg changes what the TU is: its shard too.
+  std::string Text;
+  for (const std::string &A : P.extraArgs().Before)
+    Text += std::string(1, '\0') + "extra-arg-before=" + A;
+  for (const std::string &A : P.extraArgs().After)
+    Text += std::string(1, '\0') + "extra-arg=" + A;
+  return Text;
+}
+
 /// The compile command's part of the key: what the database says, the
 /// extra arguments of the run, and the format and tool that read it.
 std::string commandHash(Project &P, const std::string &TU) {
   std::string Dir;
   std::vector<std::string> Args;
   P.compileCommand(TU, Dir, Args);
-  std::string Text = std::string(index::FormatName) + "\n" +
-                     std::to_string(index::FormatVersion) + "\n" HOTPATH_VERSION "\n" + Dir;
+  std::string Text = hashPrefix() + Dir;
   for (const std::string &A : Args)
     Text += '\0' + A;
-  // A -D given with -extra-arg changes what the TU is: its shard too.
-  for (const std::string &A : P.extraArgs().Before)
-    Text += std::string(1, '\0') + "extra-arg-before=" + A;
-  for (const std::string &A : P.extraArgs().After)
-    Text += std::string(1, '\0') + "extra-arg=" + A;
-  return md5Hex(Text);
+  return md5Hex(Text + extraArgsText(P));
+}
+
+/// What every command's hash depends on besides the TU: the database
+/// file, by path and stamp, and commandHash's other parts; "" when the
+/// database's file is not known.
+std::string commandsKey(Project &P) {
+  std::optional<Stamp> Db;
+  if (!P.databaseFile().empty())
+    Db = stampOf(P.databaseFile());
+  if (!Db)
+    return "";
+  return md5Hex(hashPrefix() + P.databaseFile() + "\n" + std::to_string(Db->Size) + " " +
+                std::to_string(Db->MTime) + extraArgsText(P));
 }
 
 } // namespace
@@ -139,6 +162,8 @@ llvm::Error error(const llvm::Twine &Msg) {
 /// TU's command and records hashes with its shard file's stamp, and every
 /// file any shard read with its stamp, one line each:
 ///   hotpath-index-state <format version> <tool version>
+///   commands <what the commands were read from>
+///   uncheckable <path>       (a TU of the database clang-tidy cannot check)
 ///   tu <command> <records> <size> <mtime> <path>
 ///   file <size> <mtime> <path>
 /// It holds only while every file it names has its stamp, as a shard's key
@@ -151,6 +176,12 @@ struct IndexState {
   };
   std::map<std::string, Shard> TUs;
   std::map<std::string, Stamp> Files;
+  /// The database file's path and stamp, and all else a command's hash
+  /// takes (commandsKey): while it is the same, so is every TU's command.
+  std::string Commands;
+  /// The database's TUs that were not indexed for their language, while
+  /// Commands holds.
+  std::set<std::string> Uncheckable;
 
   static std::string path(llvm::StringRef Dir) {
     llvm::SmallString<256> P(Dir);
@@ -179,6 +210,14 @@ struct IndexState {
         return F;
       };
       llvm::StringRef Kind = Field();
+      if (Kind == "commands") {
+        St.Commands = L.str();
+        continue;
+      }
+      if (Kind == "uncheckable") {
+        St.Uncheckable.insert(L.str());
+        continue;
+      }
       Shard Sh;
       if (Kind == "tu") {
         Sh.Command = Field().str();
@@ -208,6 +247,11 @@ struct IndexState {
     }
     std::string Text = header() + "\n";
     llvm::raw_string_ostream OS(Text);
+    if (!Commands.empty()) {
+      OS << "commands " << Commands << '\n';
+      for (const std::string &TU : Uncheckable)
+        OS << "uncheckable " << TU << '\n';
+    }
     for (const auto &[TU, Sh] : TUs)
       OS << "tu " << Sh.Command << ' ' << Sh.Records << ' ' << Sh.File.Size << ' '
          << Sh.File.MTime << ' ' << TU << '\n';
@@ -260,6 +304,7 @@ private:
   std::vector<std::string> Commands;                   // by TU: its command's hash
   std::vector<size_t> Stale;                           // TUs to parse
   std::optional<IndexState> Last;                      // while all its files hold
+  std::string CommandsKey;                             // commandsKey() of this refresh
   size_t ByState = 0;                                  // TUs the state says are fresh
   IndexSummary S;
 };
@@ -325,12 +370,21 @@ bool Refresh::heldByState(size_t I, const std::string &Path) {
 llvm::Error Refresh::reuseShards() {
   if (O.Merge && !O.Reindex)
     Last = IndexState::read(O.Dir);
+  // The commands' hashes as the state has them, while the database file is
+  // unchanged: on one kernel TU, hashing all 120 commands was 30 M of the
+  // driver's 112 M instructions (and the whole kernel has 30,000).
+  CommandsKey = commandsKey(P);
+  std::map<std::string, std::string> Known;
+  if (Last && !CommandsKey.empty() && Last->Commands == CommandsKey)
+    for (const auto &[TU, Sh] : Last->TUs)
+      Known[TU] = Sh.Command;
   if (Last && !llvm::all_of(Last->Files, [&](const auto &F) {
         return Files.same(F.first, F.second.Size, F.second.MTime);
       }))
     Last.reset();
   for (size_t I = 0; I < TUs.size(); ++I) {
-    Commands[I] = commandHash(P, TUs[I]);
+    auto K = Known.find(TUs[I]);
+    Commands[I] = K != Known.end() ? K->second : commandHash(P, TUs[I]);
     std::string Path = shardPath(O.Dir, TUs[I]);
     if (heldByState(I, Path)) {
       ++S.UpToDate;
@@ -443,9 +497,15 @@ llvm::Error Refresh::merge() {
 /// (every TU held by it, and no other TU in it). Keys the state vouched
 /// for are read now: something changed, and a TU was parsed or a key read.
 llvm::Error Refresh::writeState() {
-  if (Last && ByState == TUs.size() && Last->TUs.size() == TUs.size())
+  if (Last && ByState == TUs.size() && Last->TUs.size() == TUs.size() &&
+      Last->Commands == CommandsKey)
     return llvm::Error::success();
   IndexState St;
+  St.Commands = CommandsKey;
+  std::set<std::string> Checkable(TUs.begin(), TUs.end());
+  for (const auto &KV : P.files())
+    if (!Checkable.count(KV.first))
+      St.Uncheckable.insert(KV.first);
   for (size_t I = 0; I < TUs.size(); ++I) {
     if (!Records[I])
       continue;
@@ -467,6 +527,14 @@ llvm::Error Refresh::writeState() {
 }
 
 } // namespace
+
+std::optional<std::set<std::string>> uncheckableByState(Project &P, llvm::StringRef Dir) {
+  std::optional<IndexState> St = IndexState::read(Dir);
+  std::string Key = commandsKey(P);
+  if (!St || Key.empty() || St->Commands != Key)
+    return std::nullopt;
+  return std::move(St->Uncheckable);
+}
 
 const ShardInputs::Files *ShardInputs::of(const std::string &TU) {
   if (!WithShard.count(TU))

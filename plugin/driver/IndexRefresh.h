@@ -88,6 +88,13 @@ llvm::Expected<IndexSummary>
 refreshIndex(Project &P, const std::vector<std::string> &TUs, const IndexOptions &O,
              llvm::function_ref<void(size_t Done, size_t Total)> Progress);
 
+/// The TUs of \p P's database that clang-tidy cannot check, as the index
+/// state in \p Dir (refreshed with O.Merge) recorded them, while it was
+/// written from the database file as it is now; none when it was not, or
+/// there is no state. Knowing them reads no compile command: on one kernel
+/// TU, asking each of 120 commands its language was a fifth of the driver.
+std::optional<std::set<std::string>> uncheckableByState(Project &P, llvm::StringRef Dir);
+
 /// The shard of \p TU in the index directory \p Dir (the base side of
 /// --diff reuses the shards of the TUs a patch leaves alone, BaseSide.h).
 std::string shardPath(llvm::StringRef Dir, const std::string &TU);

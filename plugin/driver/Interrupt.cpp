@@ -105,6 +105,15 @@ void catchInterrupts() {
   });
 }
 
+void leaveInterruptsToChild() {
+  llvm::sys::SetInterruptFunction(nullptr);
+  struct sigaction SA = {};
+  SA.sa_handler = SIG_DFL;
+  sigemptyset(&SA.sa_mask);
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+    ::sigaction(Sig, &SA, nullptr);
+}
+
 std::string makeTemporary(llvm::function_ref<std::string()> Create) {
   State &S = state();
   std::unique_lock<std::mutex> Lock(S.M);

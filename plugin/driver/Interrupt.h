@@ -41,6 +41,12 @@ void forgetTemporary(llvm::StringRef Path);
 int runChild(llvm::function_ref<llvm::sys::ProcessInfo()> Start,
              llvm::function_ref<int(const llvm::sys::ProcessInfo &)> Wait);
 
+/// In a child forked without exec: the signals back to their defaults and
+/// LLVM's interrupt function unset, so that a signal to the child ends the
+/// child, as in an exec'd one, instead of telling the parent's interrupt
+/// thread.
+void leaveInterruptsToChild();
+
 } // namespace hotpath::driver
 
 #endif

@@ -8,7 +8,15 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
 #include <optional>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 namespace hotpath::driver {
@@ -56,6 +64,55 @@ ProcessResult runProcess(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef D
   R.Status = runChild(
       [&] {
         return llvm::sys::ExecuteNoWait(Argv[0], Argv, std::nullopt, Redirects, 0, &Why);
+      },
+      [&](const llvm::sys::ProcessInfo &PI) {
+        return llvm::sys::Wait(PI, std::nullopt, &Why).ReturnCode;
+      });
+  R.Out = Out.take();
+  R.Err = Err.take() + Why;
+  return R;
+}
+
+ProcessResult runForked(llvm::ArrayRef<llvm::StringRef> Args, int (*Main)(int, const char **)) {
+  // Everything the child needs, made before the fork.
+  std::vector<std::string> Owned(Args.begin(), Args.end());
+  std::vector<const char *> Argv;
+  for (const std::string &A : Owned)
+    Argv.push_back(A.c_str());
+  Argv.push_back(nullptr);
+  CaptureFile Out("out"), Err("err");
+  std::string OutPath = Out.path().str(), ErrPath = Err.path().str();
+  // What this process has buffered would be written twice.
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::fflush(nullptr);
+  ProcessResult R;
+  std::string Why;
+  R.Status = runChild(
+      [&] {
+        llvm::sys::ProcessInfo PI;
+        pid_t Pid = ::fork();
+        if (Pid < 0) {
+          Why = "cannot fork: " + std::string(std::strerror(errno));
+          return PI;
+        }
+        if (Pid == 0) {
+          leaveInterruptsToChild();
+          int In = ::open("/dev/null", O_RDONLY);
+          int O = ::open(OutPath.c_str(), O_WRONLY | O_TRUNC);
+          int E = ::open(ErrPath.c_str(), O_WRONLY | O_TRUNC);
+          if (In < 0 || O < 0 || E < 0 || ::dup2(In, 0) < 0 || ::dup2(O, 1) < 0 ||
+              ::dup2(E, 2) < 0)
+            ::_exit(127);
+          int Status = Main(static_cast<int>(Owned.size()), Argv.data());
+          llvm::outs().flush();
+          llvm::errs().flush();
+          std::fflush(nullptr);
+          ::_exit(Status);
+        }
+        PI.Pid = Pid;
+        PI.Process = Pid;
+        return PI;
       },
       [&](const llvm::sys::ProcessInfo &PI) {
         return llvm::sys::Wait(PI, std::nullopt, &Why).ReturnCode;

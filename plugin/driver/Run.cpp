@@ -359,7 +359,15 @@ llvm::Error DatabaseRun::loadDatabase() {
 /// that heat and hooks found in other files count in each TU checked.
 /// --index-only --shard=K/N indexes its slice and merges nothing.
 llvm::Error DatabaseRun::useIndex() {
-  std::vector<std::string> All = Selection->checkable();
+  std::vector<std::string> All;
+  if (std::optional<std::set<std::string>> Known =
+          O.Reindex ? std::nullopt : uncheckableByState(*P, indexDir())) {
+    for (const auto &KV : P->files())
+      if (!Known->count(KV.first))
+        All.push_back(KV.first);
+  } else {
+    All = Selection->checkable();
+  }
   bool SliceOnly = O.in(IndexOnly) && O.SliceN;
   if (SliceOnly)
     All = slice(All, O.SliceK, O.SliceN);

@@ -65,21 +65,24 @@ llvm::Error error(const llvm::Twine &Msg) {
 } // namespace
 
 TUSelection::TUSelection(Project &P, llvm::StringRef Cwd, ProgressLine &Progress)
-    : P(P), Cwd(Cwd.str()), Progress(Progress) {
-  for (const auto &KV : P.files())
-    if (std::string L = P.uncheckableLanguage(KV.first); !L.empty())
-      Uncheckable[KV.first] = L;
+    : P(P), Cwd(Cwd.str()), Progress(Progress) {}
+
+const std::string *TUSelection::uncheckable(const std::string &TU) const {
+  auto [It, New] = Languages.try_emplace(TU);
+  if (New)
+    It->second = P.uncheckableLanguage(TU);
+  return It->second.empty() ? nullptr : &It->second;
 }
 
 void TUSelection::skip(const std::string &TU) const {
   llvm::errs() << "hotpath-tidy: note: skipping " << relativeTo(TU, Cwd) << ": "
-               << Uncheckable.at(TU) << ", which clang-tidy does not check\n";
+               << *uncheckable(TU) << ", which clang-tidy does not check\n";
 }
 
 std::vector<std::string> TUSelection::checkable() const {
   std::vector<std::string> All;
   for (const auto &KV : P.files())
-    if (!Uncheckable.count(KV.first))
+    if (!uncheckable(KV.first))
       All.push_back(KV.first);
   return All;
 }
@@ -106,7 +109,7 @@ std::set<std::string> TUSelection::touchedBy(const ChangedLines &Changed,
   const auto &Files = P.files();
   std::set<std::string> Selected, Headers; // headers: changed, not compiled on their own
   for (const auto &KV : Changed) {
-    if (Uncheckable.count(KV.first))
+    if (uncheckable(KV.first))
       skip(KV.first);
     else if (Files.count(KV.first))
       Selected.insert(KV.first);
@@ -122,7 +125,7 @@ std::set<std::string> TUSelection::touchedBy(const ChangedLines &Changed,
   // that call a hook whose body it changes.
   if (Index)
     for (const std::string &TU : touchedThroughIndex(*Index, Changed))
-      if (Files.count(TU) && !Uncheckable.count(TU) && Selected.insert(TU).second)
+      if (Files.count(TU) && !uncheckable(TU) && Selected.insert(TU).second)
         ++ViaIndex;
   llvm::errs() << "hotpath-tidy: " << Changed.size() << " changed file"
                << (Changed.size() == 1 ? "" : "s") << "; " << Selected.size() << " of "
@@ -142,7 +145,7 @@ llvm::Expected<std::set<std::string>> TUSelection::named(const std::vector<std::
     std::string C = canonicalPath(S, Cwd);
     if (!P.files().count(C))
       return error("'" + S + "' is not in the compilation database in '" + BuildDir + "'");
-    if (Uncheckable.count(C))
+    if (uncheckable(C))
       skip(C);
     else
       Selected.insert(C);
@@ -153,7 +156,7 @@ llvm::Expected<std::set<std::string>> TUSelection::named(const std::vector<std::
 std::set<std::string> TUSelection::all() {
   std::set<std::string> Selected;
   for (const auto &KV : P.files())
-    if (Uncheckable.count(KV.first))
+    if (uncheckable(KV.first))
       skip(KV.first);
     else
       Selected.insert(KV.first);

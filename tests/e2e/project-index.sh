@@ -268,6 +268,30 @@ for e in d:
 json.dump(d, open(p, "w"))
 PY
 step "fault.c's compile command changed" "1 of 5 translation units indexed, 4 up to date"
+# The state keeps the commands' hashes with the database file's stamp: while
+# the stamp holds, no command is read (a same-size edit with the time stamp
+# put back goes unseen, as a key's does above); a new stamp, the commands
+# are read and hashed again, and the state follows the file.
+state=$inc/build/hotpath-index/index-state
+commands_line() { grep '^commands ' "$state" || true; }
+before=$(commands_line)
+python3 - "$inc/build/compile_commands.json" <<'PY'
+import os, sys
+p = sys.argv[1]
+st = os.stat(p)
+data = open(p, 'rb').read()
+open(p, 'wb').write(data.replace(b'-DFAULT=1', b'-DFAULT=2', 1))
+os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+PY
+step "the database edited, its stamp put back: the state's command hashes vouch" "0 of 5 translation units indexed, 5 up to date"
+touch "$inc/build/compile_commands.json"
+step "the database's time stamp moved: the commands read again, fault.c's changed" "1 of 5 translation units indexed, 4 up to date"
+after=$(commands_line)
+if [ -n "$before" ] && [ -n "$after" ] && [ "$before" != "$after" ]; then
+  ok "incremental: the index state's commands line follows the database file"
+else
+  bad "incremental: the index state's commands line: before '$before', after '$after'"
+fi
 step "--reindex" "5 of 5 translation units indexed, 0 up to date" --reindex
 python3 - "$inc/build/compile_commands.json" <<'PY'
 import json, sys
@@ -276,6 +300,24 @@ d = json.load(open(p))
 json.dump([e for e in d if not e["file"].endswith("trace.c")], open(p, "w"))
 PY
 step "trace.c left the database: its shard goes" "0 of 4 translation units indexed, 4 up to date, 1 removed"
+# An assembly TU is not indexed; the state names it, so that the next run
+# knows without reading each command's language; the state goes stale with
+# the database file, and the language is asked again.
+printf '\t.text\n' >"$inc/src/crc.S"
+python3 - "$inc/build/compile_commands.json" "$inc" <<'PY'
+import json, sys
+p = sys.argv[1]
+d = json.load(open(p))
+d.append({"directory": sys.argv[2], "file": "src/crc.S", "arguments": ["cc", "-c", "src/crc.S"]})
+json.dump(d, open(p, "w"))
+PY
+step "an assembly TU joined the database: not indexed" "0 of 4 translation units indexed, 4 up to date"
+if grep -qxF "uncheckable $inc/src/crc.S" "$state"; then
+  ok "incremental: the index state names the assembly TU"
+else
+  bad "incremental: the index state does not name src/crc.S: $(grep -v '^file ' "$state")"
+fi
+step "unchanged, the state says which TU is not C" "0 of 4 translation units indexed, 4 up to date"
 
 # 6. Patch mode across two files.
 g() { git -c user.name=t -c user.email=t@example.com "$@"; }
