@@ -403,6 +403,22 @@ void NoopAssertCheck::reportDefinitions(const Recognised &R, const Judged &J,
                  "disabled assert '%0' still evaluates its argument; make it type-check the "
                  "argument without evaluating it",
                  {D.Name}};
+    // What it costs, where: the use that made it worth reporting (an
+    // address computation or an inline accessor is not one). Only where
+    // the definition is reported on its own: clang-tidy keeps a warning
+    // any of whose notes passes its filters, and a note at a use in the
+    // main file would report a header's definition the header filter
+    // leaves out.
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation At = SM.getExpansionLoc(T.FirstCostly->NameLoc);
+    if (mayBeReported({D.NameLoc}))
+      F.Notes.push_back(T.Costly == 1
+                            ? Message{At, "its use here does work the compiler must keep: %0",
+                                      {T.FirstCostlyWhy}}
+                            : Message{At,
+                                      "%0 of its %1 uses in this translation unit do work the "
+                                      "compiler must keep; the first, here: %2",
+                                      {T.Costly, T.Seen, T.FirstCostlyWhy}});
     if (T.Blocking)
       F.Refused = NoFix{NoFixReason::UsesNeedEvaluation, D.NameLoc, D.Name, "", "", T.Blocking};
     else if (std::optional<NoFix> Elsewhere = usesElsewhere(D, Ctx))

@@ -13,6 +13,7 @@
 #else
 #define CHECK_ARG(cond, what) ((void)(cond))
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'CHECK_ARG' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+28]]:2: note: its use here does work the compiler must keep: it calls 'slot_ok', whose body is not visible and which is not known to be pure
 #endif
 
 #ifndef WANT_VERIFY
@@ -42,6 +43,7 @@ int pick(int slot)
 {
 	CHECK_ARG(slot_ok(slot), "slot");
 	MUST(slot_ok(slot + 1));
+	// CHECK-MESSAGES: :[[@LINE-1]]:2: note: its use here does work the compiler must keep: it calls 'slot_ok', whose body is not visible and which is not known to be pure
 	TRACE_VAL(slot_ok(slot));
 	KEEP(slot_ok(slot));
 	return slot;

@@ -8,7 +8,8 @@
 
 #define ASSERT(x) (void)(x)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
-// CHECK-MESSAGES: :[[@LINE-2]]:9: note: no fix: 1 use of 'ASSERT' in this translation unit needs the argument evaluated
+// CHECK-MESSAGES: :[[@LINE+9]]:2: note: its use here does work the compiler must keep: it calls 'opaque', whose body is not visible and which is not known to be pure
+// CHECK-MESSAGES: :[[@LINE-3]]:9: note: no fix: 1 use of 'ASSERT' in this translation unit needs the argument evaluated
 #define DCHECK(x) (void)(x)
 
 int opaque(int);

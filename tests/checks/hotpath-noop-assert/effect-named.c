@@ -4,7 +4,8 @@
 // declaration and kind instead of being left out ("it assigns to").
 #define ASSERT(x) (void)(x)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
-// CHECK-MESSAGES: :[[@LINE-2]]:9: note: no fix: 2 uses of 'ASSERT' in this translation unit need the argument evaluated
+// CHECK-MESSAGES: :[[@LINE+10]]:2: note: 2 of its 2 uses in this translation unit do work the compiler must keep; the first, here: it assigns to 'last_seen'
+// CHECK-MESSAGES: :[[@LINE-3]]:9: note: no fix: 2 uses of 'ASSERT' in this translation unit need the argument evaluated
 #define REMEMBER(v) (last_seen = (v))
 #define BUMP(s) ((s)->a_member_with_a_rather_long_name_indeed_yes += 1)
 

@@ -12,8 +12,10 @@
 #else
 #define ASSERT(x) (void)(x)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+52]]:2: note: its use here does work the compiler must keep: it calls 'length', which runs a loop
 #define Assert(x) ((void)(x))
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'Assert' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+50]]:2: note: its use here does work the compiler must keep: it calls 'opaque', whose body is not visible and which is not known to be pure
 #endif
 
 #ifndef NDEBUG
@@ -21,11 +23,13 @@
 #else
 #define DCHECK(x) do { (void)(x); } while (0)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'DCHECK' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
-// CHECK-MESSAGES: :[[@LINE+41]]:9: note: 'node_ok' is a check function that only reports: dropping its call with the disabled assert is the point
+// CHECK-MESSAGES: :[[@LINE+43]]:2: note: its use here does work the compiler must keep: it calls 'node_ok', which calls 'fprintf', whose body is not visible and which is not known to be pure
+// CHECK-MESSAGES: :[[@LINE+42]]:9: note: 'node_ok' is a check function that only reports: dropping its call with the disabled assert is the point
 #endif
 
 #define CHECK_IF(x) if (x) {}
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'CHECK_IF' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+38]]:2: note: its use here does work the compiler must keep: it calls 'length', which runs a loop
 #define NOT_NOT(x) (void)!!(x)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'NOT_NOT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
 /* Already free: left alone. */
@@ -65,6 +69,7 @@ int walk(struct node *n)
 	DCHECK(node_ok(n));
 	CHECK_IF(length(n) > 0);
 	NOT_NOT(opaque(n));
+	// CHECK-MESSAGES: :[[@LINE-1]]:2: note: its use here does work the compiler must keep: it calls 'opaque', whose body is not visible and which is not known to be pure
 	assert(n->next != n);
 	return n->c == RED;
 }

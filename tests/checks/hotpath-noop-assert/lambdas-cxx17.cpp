@@ -8,10 +8,12 @@
 #else
 #define ASSERT(x) static_cast<void>(x)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+31]]:3: note: its use here does work the compiler must keep: it calls 'ext_ok', whose body is not visible and which is not known to be pure
 #endif
 #define DCHECK(x) do { (void)(x); } while (0)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'DCHECK' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
-// CHECK-MESSAGES: :[[@LINE-2]]:9: note: no fix: 1 use of 'DCHECK' in this translation unit needs the argument evaluated
+// CHECK-MESSAGES: :[[@LINE+34]]:3: note: its use here does work the compiler must keep: it calls a lambda, which increments 'calls'
+// CHECK-MESSAGES: :[[@LINE-3]]:9: note: no fix: 1 use of 'DCHECK' in this translation unit needs the argument evaluated
 
 enum class state { idle, busy };
 struct handle {

@@ -35,6 +35,7 @@ bool ext_ok(const handle &); // in another file: the call the compiler must keep
 int run(handle &h, const std::vector<int> &v, int n) {
   int calls = 0;
   ASSERT(ext_ok(h));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: its use here does work the compiler must keep: it calls 'ext_ok', whose body is not visible and which is not known to be pure
   ASSERT(calls == 0);
   ASSERT(h);
   ASSERT(h.s == state::busy);

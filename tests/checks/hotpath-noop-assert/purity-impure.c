@@ -3,7 +3,8 @@
 // through which calls: the definition is not rewritten.
 #define ASSERT(x) (void)(x)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
-// CHECK-MESSAGES: :[[@LINE-2]]:9: note: no fix: 1 use of 'ASSERT' in this translation unit needs the argument evaluated
+// CHECK-MESSAGES: :[[@LINE+15]]:2: note: its use here does work the compiler must keep: it calls 'valid', which calls 'note_checked', which increments 'checked'
+// CHECK-MESSAGES: :[[@LINE-3]]:9: note: no fix: 1 use of 'ASSERT' in this translation unit needs the argument evaluated
 
 static int checked;
 

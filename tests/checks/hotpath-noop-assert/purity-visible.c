@@ -21,6 +21,7 @@ static inline int sorted(const uint32_t *a, int n)
 int lookup(const uint32_t *a, int n, int i)
 {
 	ASSERT(sorted(a, n));
+	// CHECK-MESSAGES: :[[@LINE-1]]:2: note: its use here does work the compiler must keep: it calls 'sorted', which runs a loop
 	ASSERT(i < n && be32(a[i]) != 0);
 	return (int)be32(a[i]);
 }

@@ -5,9 +5,11 @@
 
 #define ASSERT(x) (void)(x)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
-// CHECK-MESSAGES: :[[@LINE-2]]:9: note: no fix: 3 uses of 'ASSERT' in this translation unit need the argument evaluated
+// CHECK-MESSAGES: :[[@LINE+28]]:2: note: 3 of its 3 uses in this translation unit do work the compiler must keep; the first, here: it calls 'push', which assigns to 'l->items[l->len++]'
+// CHECK-MESSAGES: :[[@LINE-3]]:9: note: no fix: 3 uses of 'ASSERT' in this translation unit need the argument evaluated
 #define DCHECK(x) ((void)(x))
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'DCHECK' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+31]]:2: note: its use here does work the compiler must keep: it calls 'sum', which runs a loop
 #define WARN_ON(x) ((void)(x))
 
 struct list { int len; int items[16]; };

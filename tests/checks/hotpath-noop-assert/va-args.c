@@ -15,11 +15,14 @@
 #else
 #define ASSERT(...) ((void)(__VA_ARGS__))
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+16]]:2: note: its use here does work the compiler must keep: it calls 'slot_ok', whose body is not visible and which is not known to be pure
 #define SANE(...) do { (void)(__VA_ARGS__); } while (0)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'SANE' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+14]]:2: note: its use here does work the compiler must keep: it calls 'slot_ok', whose body is not visible and which is not known to be pure
 #define HOLDS(...) (void)(__VA_ARGS__)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'HOLDS' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
-// CHECK-MESSAGES: :[[@LINE-2]]:9: note: no fix: 1 use of 'HOLDS' in this translation unit needs the argument evaluated
+// CHECK-MESSAGES: :[[@LINE+12]]:2: note: its use here does work the compiler must keep: it increments 'tries'
+// CHECK-MESSAGES: :[[@LINE-3]]:9: note: no fix: 1 use of 'HOLDS' in this translation unit needs the argument evaluated
 #endif
 
 int slot_ok(int slot); /* in another file: a call the compiler must keep */

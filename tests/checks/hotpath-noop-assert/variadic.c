@@ -14,8 +14,10 @@
 #else
 #define ASSERT(cond, args...)			(void)(cond)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'ASSERT' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+15]]:2: note: 2 of its 2 uses in this translation unit do work the compiler must keep; the first, here: it calls 'check_setget_bounds', whose body is not visible and which is not known to be pure
 #define VERIFY_ARG(cond, ...) ((void)(cond))
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'VERIFY_ARG' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
+// CHECK-MESSAGES: :[[@LINE+23]]:2: note: its use here does work the compiler must keep: it calls 'table_ok', whose body is not visible and which is not known to be pure
 #define DCHECK_MSG(cond, msg) do { (void)(cond); } while (0)
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: disabled assert 'DCHECK_MSG' still evaluates its argument; make it type-check the argument without evaluating it [hotpath-noop-assert]
 #endif
@@ -41,5 +43,6 @@ int lookup(const int *t, int n, int i)
 	VERIFY_ARG(table_ok(t, n), "bad table of %d\n", limit);
 	VERIFY_ARG(i >= 0);
 	DCHECK_MSG(table_ok(t, n), "bad table\n");
+	// CHECK-MESSAGES: :[[@LINE-1]]:2: note: its use here does work the compiler must keep: it calls 'table_ok', whose body is not visible and which is not known to be pure
 	return t[i < limit ? i : limit];
 }
