@@ -10,8 +10,9 @@
     scripts/kernel-cost.py TREE INDEX mm/slub.c fs/btrfs/extent_io.c [--runs N]
                            [--instructions]
 
-Each figure is the least of N runs (default 3): the machine is shared, and
-the least is the run least disturbed. Prints one table, ratios to clang.
+Each figure is the least of N rounds (default 3), the three commands taking
+turns within each round: the machine is shared, the least is the run least
+disturbed, and turns keep a slow spell from falling on one command alone. Prints one table, ratios to clang.
 With --instructions, a second table gives the instructions each executes
 under `valgrind --tool=callgrind --trace-children=yes` (every process: the
 driver, git, the check run, a forked one from the fork on), the figure that
@@ -34,20 +35,30 @@ CLANG = os.environ.get('HOTPATH_CLANG', 'clang-19')
 
 
 
-def best(argv, cwd, runs, ok=(0, 1)):
-    cpus, rss = [], []
+def once(argv, cwd, ok):
+    # ru_maxrss of RUSAGE_CHILDREN is the largest child so far, so each run
+    # goes through a fresh /usr/bin/time-like wrapper: GNU time's %M.
+    timed = ['/usr/bin/time', '-f', '%U %S %M', '-o', '/dev/stderr'] + argv
+    p = subprocess.run(timed, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    last = p.stderr.decode(errors='replace').strip().splitlines()[-1].split()
+    if p.returncode not in ok or len(last) != 3:
+        sys.exit('kernel-cost: %s failed (exit %d):\n%s' % (
+            shlex.join(argv), p.returncode, p.stderr.decode(errors='replace')[-2000:]))
+    return float(last[0]) + float(last[1]), int(last[2]) / 1024.0
+
+
+def best(commands, runs):
+    """The least CPU and memory of each (argv, cwd, ok) over RUNS rounds,
+    the commands taking turns within a round: what disturbs the machine
+    for a while disturbs all of them, so the ratios hold better than
+    those of runs made one command after the other."""
+    seen = [([], []) for _ in commands]
     for _ in range(runs):
-        # ru_maxrss of RUSAGE_CHILDREN is the largest child so far, so each
-        # run goes through a fresh /usr/bin/time-like wrapper: GNU time's %M.
-        timed = ['/usr/bin/time', '-f', '%U %S %M', '-o', '/dev/stderr'] + argv
-        p = subprocess.run(timed, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        last = p.stderr.decode(errors='replace').strip().splitlines()[-1].split()
-        if p.returncode not in ok or len(last) != 3:
-            sys.exit('kernel-cost: %s failed (exit %d):\n%s' % (
-                shlex.join(argv), p.returncode, p.stderr.decode(errors='replace')[-2000:]))
-        cpus.append(float(last[0]) + float(last[1]))
-        rss.append(int(last[2]) / 1024.0)
-    return min(cpus), min(rss)
+        for (argv, cwd, ok), (cpus, rss) in zip(commands, seen):
+            c, m = once(argv, cwd, ok)
+            cpus.append(c)
+            rss.append(m)
+    return [(min(c), min(m)) for c, m in seen]
 
 
 def forked_share(out_file):
@@ -124,10 +135,11 @@ def main():
         entry = db.get(os.path.realpath(os.path.join(tree, tu)))
         if entry is None:
             sys.exit('kernel-cost: %s is not in %s' % (tu, db_path))
-        base = best(syntax_only(entry), entry['directory'], a.runs, ok=(0,))
         common = [TOOL, '-p', tree, '--no-cache', '--config={CheckOptions: {RuleSet: linux-kernel}}']
-        withidx = best(common + ['--index-dir=' + os.path.abspath(a.index), tu], tree, a.runs)
-        noidx = best(common + ['--no-index', tu], tree, a.runs)
+        base, withidx, noidx = best([
+            (syntax_only(entry), entry['directory'], (0,)),
+            (common + ['--index-dir=' + os.path.abspath(a.index), tu], tree, (0, 1)),
+            (common + ['--no-index', tu], tree, (0, 1))], a.runs)
         def cell(m):
             return '%6.2f s %6.0f MB (%.2fx %.2fx)' % (m[0], m[1], m[0] / base[0], m[1] / base[1])
         print('%-24s %7.2f s %6.0f MB  %s %s' % (tu, base[0], base[1], cell(withidx), cell(noidx)))

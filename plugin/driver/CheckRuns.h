@@ -2,7 +2,8 @@
 //
 // A run over the database runs this same binary, as plain clang-tidy, on
 // each translation unit, in parallel: a crash or a broken TU stays in its
-// own process. Each exports its diagnostics (--export-fixes) to a file of
+// own process (a run that checks one TU checks it in the driver's process,
+// which costs no second process; CheckRuns.cpp). Each exports its diagnostics (--export-fixes) to a file of
 // its own; the checks append their data to the one FindingsFile named in
 // the -config (ExportedFindings.h reads both back).
 //

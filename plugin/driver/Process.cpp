@@ -122,6 +122,49 @@ ProcessResult runForked(llvm::ArrayRef<llvm::StringRef> Args, int (*Main)(int, c
   return R;
 }
 
+ProcessResult runInProcess(llvm::ArrayRef<llvm::StringRef> Args,
+                           int (*Main)(int, const char **)) {
+  std::vector<std::string> Owned(Args.begin(), Args.end());
+  std::vector<const char *> Argv;
+  for (const std::string &A : Owned)
+    Argv.push_back(A.c_str());
+  Argv.push_back(nullptr);
+  CaptureFile Out("out"), Err("err");
+  int In = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  int O = ::open(Out.path().str().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  int E = ::open(Err.path().str().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  int Saved[3] = {::fcntl(0, F_DUPFD_CLOEXEC, 3), ::fcntl(1, F_DUPFD_CLOEXEC, 3),
+                  ::fcntl(2, F_DUPFD_CLOEXEC, 3)};
+  int Redirect[3] = {In, O, E};
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::fflush(nullptr);
+  bool Redirected = In >= 0 && O >= 0 && E >= 0;
+  for (int Fd = 0; Redirected && Fd < 3; ++Fd)
+    Redirected = ::dup2(Redirect[Fd], Fd) >= 0;
+  ProcessResult R;
+  if (Redirected) {
+    R.Status = Main(static_cast<int>(Owned.size()), Argv.data());
+    llvm::outs().flush();
+    llvm::errs().flush();
+    std::fflush(nullptr);
+  }
+  // The driver's own descriptors back; one it did not have is closed again.
+  for (int Fd = 0; Fd < 3; ++Fd)
+    if (Saved[Fd] >= 0)
+      ::dup2(Saved[Fd], Fd);
+    else
+      ::close(Fd);
+  for (int Fd : {In, O, E, Saved[0], Saved[1], Saved[2]})
+    if (Fd >= 0)
+      ::close(Fd);
+  if (!Redirected)
+    return runForked(Args, Main); // the output could not be captured here
+  R.Out = Out.take();
+  R.Err = Err.take();
+  return R;
+}
+
 std::string lastLines(llvm::StringRef S, unsigned N) {
   llvm::SmallVector<llvm::StringRef, 16> Lines;
   S.trim().split(Lines, '\n');

@@ -36,6 +36,18 @@ ProcessResult runProcess(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef D
 /// (CheckRuns.cpp: one TU at a time).
 ProcessResult runForked(llvm::ArrayRef<llvm::StringRef> Args, int (*Main)(int, const char **));
 
+/// Runs \p Main on \p Args in this process, its standard input empty and
+/// its output and errors captured, as a child's are: no second process at
+/// all. A fork costs the kernel a copy of the driver's page tables and a
+/// fault for every page either side writes after it, 0.09 s of system time
+/// on a kernel TU (0.21 s against clang -fsyntax-only's 0.11 s), where the
+/// check in this process costs none. Once per process: \p Main parses
+/// LLVM's command-line options into globals, which a later run here, or in
+/// a fork of here, would find set; and a crash in it ends the driver too. Falls back to runForked when the
+/// output cannot be redirected.
+ProcessResult runInProcess(llvm::ArrayRef<llvm::StringRef> Args,
+                           int (*Main)(int, const char **));
+
 /// The last \p N lines of a child's output on one line, " | "-separated:
 /// why it failed, short enough for a summary.
 std::string lastLines(llvm::StringRef Log, unsigned N);
