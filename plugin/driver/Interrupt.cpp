@@ -81,6 +81,15 @@ void signalAll(State &S, int Sig) {
   ::_exit(128 + Sig);
 }
 
+/// \p Handler for the signals that stop a run.
+void handleStopSignals(void (*Handler)(int)) {
+  struct sigaction SA = {};
+  SA.sa_handler = Handler;
+  sigemptyset(&SA.sa_mask);
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+    ::sigaction(Sig, &SA, nullptr);
+}
+
 } // namespace
 
 void catchInterrupts() {
@@ -91,11 +100,7 @@ void catchInterrupts() {
     // LLVM's handlers first (they are installed once, by whatever asks
     // first), then ours over them for the signals that stop a run.
     llvm::sys::SetInterruptFunction(onLLVMInterrupt);
-    struct sigaction SA = {};
-    SA.sa_handler = onSignal;
-    sigemptyset(&SA.sa_mask);
-    for (int Sig : {SIGINT, SIGTERM, SIGHUP})
-      ::sigaction(Sig, &SA, nullptr);
+    handleStopSignals(onSignal);
     std::thread([] {
       unsigned char C;
       while (::read(Pipe[0], &C, 1) != 1)
@@ -107,11 +112,7 @@ void catchInterrupts() {
 
 void leaveInterruptsToChild() {
   llvm::sys::SetInterruptFunction(nullptr);
-  struct sigaction SA = {};
-  SA.sa_handler = SIG_DFL;
-  sigemptyset(&SA.sa_mask);
-  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
-    ::sigaction(Sig, &SA, nullptr);
+  handleStopSignals(SIG_DFL);
 }
 
 std::string makeTemporary(llvm::function_ref<std::string()> Create) {

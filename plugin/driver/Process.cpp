@@ -73,22 +73,62 @@ ProcessResult runProcess(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef D
   return R;
 }
 
-ProcessResult runForked(llvm::ArrayRef<llvm::StringRef> Args, int (*Main)(int, const char **)) {
-  // Everything the child needs, made before the fork.
-  std::vector<std::string> Owned(Args.begin(), Args.end());
-  std::vector<const char *> Argv;
-  for (const std::string &A : Owned)
-    Argv.push_back(A.c_str());
-  Argv.push_back(nullptr);
-  CaptureFile Out("out"), Err("err");
-  std::string OutPath = Out.path().str(), ErrPath = Err.path().str();
-  // What this process has buffered would be written twice.
+namespace {
+
+void flushAll() {
   llvm::outs().flush();
   llvm::errs().flush();
   std::fflush(nullptr);
-  ProcessResult R;
+}
+
+/// A run of a main function in this process image, forked or not: its
+/// arguments as an argv, and the files its output and errors go to.
+class MainRun {
+public:
+  explicit MainRun(llvm::ArrayRef<llvm::StringRef> Args)
+      : Owned(Args.begin(), Args.end()), Out("out"), Err("err") {
+    for (const std::string &A : Owned)
+      Argv.push_back(A.c_str());
+    Argv.push_back(nullptr);
+    OutPath = Out.path().str();
+    ErrPath = Err.path().str();
+  }
+  /// Standard input empty, output and errors into the capture files.
+  bool redirect() const {
+    int Fds[3] = {::open("/dev/null", O_RDONLY | O_CLOEXEC),
+                  ::open(OutPath.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC),
+                  ::open(ErrPath.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC)};
+    bool Ok = true;
+    for (int Fd = 0; Fd < 3; ++Fd)
+      Ok = Ok && Fds[Fd] >= 0 && ::dup2(Fds[Fd], Fd) >= 0;
+    for (int Fd : Fds)
+      if (Fd > 2)
+        ::close(Fd);
+    return Ok;
+  }
+  int run(int (*Main)(int, const char **)) {
+    int Status = Main(static_cast<int>(Owned.size()), Argv.data());
+    flushAll();
+    return Status;
+  }
+  ProcessResult result(int Status, llvm::StringRef Why) const {
+    return {Status, Out.take(), Err.take() + Why.str()};
+  }
+
+private:
+  std::vector<std::string> Owned;
+  std::vector<const char *> Argv;
+  CaptureFile Out, Err;
+  std::string OutPath, ErrPath;
+};
+
+} // namespace
+
+ProcessResult runForked(llvm::ArrayRef<llvm::StringRef> Args, int (*Main)(int, const char **)) {
+  MainRun Run(Args); // everything the child needs, made before the fork
+  flushAll();        // what this process has buffered would be written twice
   std::string Why;
-  R.Status = runChild(
+  int Status = runChild(
       [&] {
         llvm::sys::ProcessInfo PI;
         pid_t Pid = ::fork();
@@ -98,17 +138,7 @@ ProcessResult runForked(llvm::ArrayRef<llvm::StringRef> Args, int (*Main)(int, c
         }
         if (Pid == 0) {
           leaveInterruptsToChild();
-          int In = ::open("/dev/null", O_RDONLY);
-          int O = ::open(OutPath.c_str(), O_WRONLY | O_TRUNC);
-          int E = ::open(ErrPath.c_str(), O_WRONLY | O_TRUNC);
-          if (In < 0 || O < 0 || E < 0 || ::dup2(In, 0) < 0 || ::dup2(O, 1) < 0 ||
-              ::dup2(E, 2) < 0)
-            ::_exit(127);
-          int Status = Main(static_cast<int>(Owned.size()), Argv.data());
-          llvm::outs().flush();
-          llvm::errs().flush();
-          std::fflush(nullptr);
-          ::_exit(Status);
+          ::_exit(Run.redirect() ? Run.run(Main) : 127);
         }
         PI.Pid = Pid;
         PI.Process = Pid;
@@ -117,52 +147,29 @@ ProcessResult runForked(llvm::ArrayRef<llvm::StringRef> Args, int (*Main)(int, c
       [&](const llvm::sys::ProcessInfo &PI) {
         return llvm::sys::Wait(PI, std::nullopt, &Why).ReturnCode;
       });
-  R.Out = Out.take();
-  R.Err = Err.take() + Why;
-  return R;
+  return Run.result(Status, Why);
 }
 
 ProcessResult runInProcess(llvm::ArrayRef<llvm::StringRef> Args,
                            int (*Main)(int, const char **)) {
-  std::vector<std::string> Owned(Args.begin(), Args.end());
-  std::vector<const char *> Argv;
-  for (const std::string &A : Owned)
-    Argv.push_back(A.c_str());
-  Argv.push_back(nullptr);
-  CaptureFile Out("out"), Err("err");
-  int In = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-  int O = ::open(Out.path().str().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  int E = ::open(Err.path().str().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  MainRun Run(Args);
+  flushAll();
   int Saved[3] = {::fcntl(0, F_DUPFD_CLOEXEC, 3), ::fcntl(1, F_DUPFD_CLOEXEC, 3),
                   ::fcntl(2, F_DUPFD_CLOEXEC, 3)};
-  int Redirect[3] = {In, O, E};
-  llvm::outs().flush();
-  llvm::errs().flush();
-  std::fflush(nullptr);
-  bool Redirected = In >= 0 && O >= 0 && E >= 0;
-  for (int Fd = 0; Redirected && Fd < 3; ++Fd)
-    Redirected = ::dup2(Redirect[Fd], Fd) >= 0;
-  ProcessResult R;
-  if (Redirected) {
-    R.Status = Main(static_cast<int>(Owned.size()), Argv.data());
-    llvm::outs().flush();
-    llvm::errs().flush();
-    std::fflush(nullptr);
-  }
+  bool Redirected = Run.redirect();
+  int Status = Redirected ? Run.run(Main) : 0;
   // The driver's own descriptors back; one it did not have is closed again.
-  for (int Fd = 0; Fd < 3; ++Fd)
-    if (Saved[Fd] >= 0)
+  for (int Fd = 0; Fd < 3; ++Fd) {
+    if (Saved[Fd] >= 0) {
       ::dup2(Saved[Fd], Fd);
-    else
+      ::close(Saved[Fd]);
+    } else {
       ::close(Fd);
-  for (int Fd : {In, O, E, Saved[0], Saved[1], Saved[2]})
-    if (Fd >= 0)
-      ::close(Fd);
+    }
+  }
   if (!Redirected)
     return runForked(Args, Main); // the output could not be captured here
-  R.Out = Out.take();
-  R.Err = Err.take();
-  return R;
+  return Run.result(Status, "");
 }
 
 std::string lastLines(llvm::StringRef S, unsigned N) {

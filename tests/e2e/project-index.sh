@@ -222,16 +222,17 @@ step "unchanged second run" "0 of 5 translation units indexed, 5 up to date"
 # unreadable (same size, same time stamp), an unchanged run reads no key, so
 # still all up to date; with the state gone, the keys are read: the error
 # names the shard. The state is written again from the keys.
-spoil_key() { # FILE: "format" -> "formaX" in its key line, size and time stamp kept
-  python3 - "$1" <<'PY'
+edit_keeping_stamp() { # FILE OLD NEW: the first OLD made NEW (as long), size and time stamp kept
+  python3 - "$@" <<'PY'
 import os, sys
-p = sys.argv[1]
+p, old, new = sys.argv[1:4]
 st = os.stat(p)
 data = open(p, 'rb').read()
-open(p, 'wb').write(data.replace(b'"format"', b'"formaX"', 1))
+open(p, 'wb').write(data.replace(old.encode(), new.encode(), 1))
 os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
 PY
 }
+spoil_key() { edit_keeping_stamp "$1" '"format"' '"formaX"'; } # FILE: its key line unreadable
 shard=$(ls "$inc"/build/hotpath-index/shards/check.c.*.json)
 cp -p "$shard" "$work/check-shard.json"
 spoil_key "$shard"
@@ -275,14 +276,7 @@ step "fault.c's compile command changed" "1 of 5 translation units indexed, 4 up
 state=$inc/build/hotpath-index/index-state
 commands_line() { grep '^commands ' "$state" || true; }
 before=$(commands_line)
-python3 - "$inc/build/compile_commands.json" <<'PY'
-import os, sys
-p = sys.argv[1]
-st = os.stat(p)
-data = open(p, 'rb').read()
-open(p, 'wb').write(data.replace(b'-DFAULT=1', b'-DFAULT=2', 1))
-os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
-PY
+edit_keeping_stamp "$inc/build/compile_commands.json" -DFAULT=1 -DFAULT=2
 step "the database edited, its stamp put back: the state's command hashes vouch" "0 of 5 translation units indexed, 5 up to date"
 touch "$inc/build/compile_commands.json"
 step "the database's time stamp moved: the commands read again, fault.c's changed" "1 of 5 translation units indexed, 4 up to date"
