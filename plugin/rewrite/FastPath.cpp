@@ -255,6 +255,14 @@ std::string FastPathWriter::fastPath(StringRef Signature) {
   std::string Ind = indentationAt((*Body->body_begin())->getBeginLoc(), SM);
   if (Ind.empty())
     Ind = Unit;
+  // A body indented otherwise than most of its file (a function of tabs
+  // added to lz4's file of spaces) keeps its own kind for the next level.
+  bool Tabs = Ind.find_first_not_of('\t') == std::string::npos;
+  bool Spaces = Ind.find_first_not_of(' ') == std::string::npos;
+  if (Tabs)
+    Unit = "\t";
+  else if (Spaces && Unit == "\t")
+    Unit = Ind;
   std::string Ind2 = Ind + Unit;
   // Keep the original's brace placement: "{" on its own line or not.
   bool BraceOnOwnLine = SM.getExpansionColumnNumber(Body->getLBracLoc()) <=
