@@ -77,6 +77,12 @@ TEST(NoopAssertClassify, ReplacementIsTheSameForCAndCxx) {
   EXPECT_EQ(kind("( ( void ) ( 0 && ! ! ( x ) ) )"), NoopAssertCheck::BodyKind::NonEvaluating);
 }
 
+/// The note at the use that makes a finding worth its fix.
+Diag costlyUse(unsigned Line, unsigned Col, const std::string &Why) {
+  return Noop.note(Line, Col, "its use here does work the compiler must keep: " + Why);
+}
+const char *const Opaque = "whose body is not visible and which is not known to be pure";
+
 //===----------------------------------------------------------------------===//
 // Every form, in C and C++, fixed.
 //===----------------------------------------------------------------------===//
@@ -108,7 +114,10 @@ TEST_P(NoopAssertForms, RewrittenToTypeCheckOnly) {
                      "\treturn n;\n}\n";
   RunResult R = Noop.run(Prefix + Def + Uses, C.File, {}, {}, {C.Std});
   unsigned DefLine = Cxx ? 5 : 6;
-  ASSERT_EQ(R.Diags, (std::vector<Diag>{Noop.warning(DefLine, 9, evaluates("ASSERT"))})) << R.dump();
+  ASSERT_EQ(R.Diags, (std::vector<Diag>{Noop.warning(DefLine, 9, evaluates("ASSERT")),
+                                         costlyUse(DefLine + 7, 2,
+                                                   std::string("it calls 'ext', ") + Opaque)}))
+      << R.dump();
   EXPECT_EQ(R.fixed(), Prefix + "#define ASSERT(x) ((void)(0 && !!(x)))\n" + Uses);
   expectQuiet(Noop.run(R.fixed(), C.File, {}, {}, {C.Std}));
 }
@@ -202,7 +211,9 @@ int f(int n) { ASSERT(ext(n) > 0); return n; }
 )c";
   for (const char *Mode : {"-UMY_DEBUG", "-DMY_DEBUG"}) {
     RunResult R = Noop.run(Code, "input.c", {}, {}, {"-std=c11", Mode});
-    ASSERT_EQ(R.Diags, (std::vector<Diag>{Noop.warning(5, 9, evaluates("ASSERT"))})) << Mode << R.dump();
+    ASSERT_EQ(R.Diags, (std::vector<Diag>{Noop.warning(5, 9, evaluates("ASSERT")),
+                                           costlyUse(8, 16, std::string("it calls 'ext', ") + Opaque)}))
+        << Mode << R.dump();
     std::string Fixed = Code;
     Fixed.replace(Fixed.find("(void)(x)\n"), 9, "((void)(0 && !!(x)))");
     EXPECT_EQ(R.fixed(), Fixed) << Mode;
@@ -225,6 +236,7 @@ int f(int n) { ASSERT(ext(n) > 0); return n + undeclared; }
       Ours.push_back(D);
   EXPECT_EQ(Ours, (std::vector<Diag>{
                       Noop.warning(1, 9, evaluates("ASSERT")),
+                      costlyUse(3, 16, std::string("it calls 'ext', ") + Opaque),
                       Noop.note(1, 9, "no fix: the translation unit has compile errors; no fix "
                                       "is offered from it")}))
       << R.dump();
@@ -256,6 +268,9 @@ int f(struct list *l, int n)
                          Noop.warning(8, 2, blocks("ASSERT", "it increments 'seen'")),
                          Noop.warning(9, 2, blocks("ASSERT", "it assigns to 'seen'")),
                          Noop.warning(1, 9, evaluates("ASSERT")),
+                         Noop.note(7, 2, "3 of its 3 uses in this translation unit do work the "
+                                         "compiler must keep; the first, here: it calls 'push', "
+                                         "which assigns to 'l->items[l->len]'"),
                          Noop.note(1, 9, "no fix: 3 uses of 'ASSERT' in this translation unit "
                                     "need the argument evaluated"),
                      }))
@@ -276,6 +291,7 @@ int f(int n) {
   ASSERT_EQ(R.Diags, (std::vector<Diag>{
                          Noop.warning(4, 3, blocks("DCHECK", "it calls a lambda, which increments 'calls'")),
                          Noop.warning(1, 9, evaluates("DCHECK")),
+                         costlyUse(4, 3, "it calls a lambda, which increments 'calls'"),
                          Noop.note(1, 9, "no fix: 1 use of 'DCHECK' in this translation unit "
                                     "needs the argument evaluated"),
                      }))
@@ -305,6 +321,8 @@ unsigned get(const struct eb *eb, unsigned long off)
   RunResult R = Noop.run(Code);
   ASSERT_EQ(R.Diags, (std::vector<Diag>{
                          Noop.warning(3, 9, evaluates("ASSERT")),
+                         costlyUse(15, 2, std::string("it calls 'check_setget_bounds', which "
+                                                      "calls 'fprintf', ") + Opaque),
                          Noop.note(15, 9, "'check_setget_bounds' is a check function that only "
                                      "reports: dropping its call with the disabled assert is "
                                      "the point"),
@@ -323,7 +341,9 @@ __attribute__((pure)) int pure_len(const char *);
 int f(const char *s, int n) { ASSERT(opaque(n)); ASSERT(pure_len(s) > 0); return n; }
 )c";
   RunResult Default = Noop.run(Code);
-  ASSERT_EQ(Default.Diags, (std::vector<Diag>{Noop.warning(1, 9, evaluates("ASSERT"))}))
+  ASSERT_EQ(Default.Diags,
+            (std::vector<Diag>{Noop.warning(1, 9, evaluates("ASSERT")),
+                               costlyUse(4, 31, std::string("it calls 'opaque', ") + Opaque)}))
       << Default.dump();
   RunResult Strict = Noop.run(Code, "input.c", {{"CheckFunctionCalls", "true"}});
   ASSERT_EQ(Strict.Diags,
@@ -331,6 +351,7 @@ int f(const char *s, int n) { ASSERT(opaque(n)); ASSERT(pure_len(s) > 0); return
                 Noop.warning(4, 31, blocks("ASSERT", "it calls 'opaque', whose body is not visible "
                                                 "and which is not known to be pure")),
                 Noop.warning(1, 9, evaluates("ASSERT")),
+                costlyUse(4, 31, std::string("it calls 'opaque', ") + Opaque),
                 Noop.note(1, 9, "no fix: 1 use of 'ASSERT' in this translation unit needs the "
                            "argument evaluated"),
             }))
