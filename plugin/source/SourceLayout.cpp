@@ -526,9 +526,11 @@ std::vector<ConditionLiteral>
 SourceLayout::missingAt(SourceLocation Loc, ArrayRef<ConditionLiteral> Here, SourceLocation Before,
                         const SourceManager &SM,
                         llvm::function_ref<bool(const Group &, unsigned)> LeaveOut) const {
-  // What reaching each file needs, by file, for this one question; a file
-  // being worked out counts as needing what its first way in needs (an
-  // include cycle between guarded headers ends there).
+  // What reaching each file needs, by file, for this one question. A way in
+  // that comes back to a file being worked out (an include cycle between
+  // guarded headers, met only through another #include of a file) is no
+  // way in: it counts as needing what nothing gives, so that alternative
+  // fails; the first way in, up the include stack, never meets one.
   llvm::DenseMap<FileID, std::optional<std::vector<ConditionLiteral>>> Reach;
   std::function<std::vector<ConditionLiteral>(SourceLocation, int)> From =
       [&](SourceLocation L, int Depth) -> std::vector<ConditionLiteral> {
@@ -540,8 +542,10 @@ SourceLayout::missingAt(SourceLocation Loc, ArrayRef<ConditionLiteral> Here, Sou
     if (In.isInvalid() || Depth >= 64)
       return Out;
     auto [It, New] = Reach.try_emplace(F);
-    if (!New && !It->second) // being worked out: no way in from here
+    if (!New && !It->second) { // being worked out: no way in from here
+      Out.push_back({"an include cycle", true});
       return Out;
+    }
     if (New) {
       std::vector<ConditionLiteral> First = From(In, Depth + 1);
       if (!First.empty())
