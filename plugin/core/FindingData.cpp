@@ -1,6 +1,7 @@
 //===--- FindingData.cpp - a finding as data, for tools -------------------===//
 
 #include "core/FindingData.h"
+#include "support/AtomicFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -103,15 +104,15 @@ llvm::Expected<FindingData> fromJSONLine(llvm::StringRef Line) {
 llvm::Error appendFindings(llvm::StringRef Path, llvm::ArrayRef<FindingData> Findings) {
   if (Findings.empty())
     return llvm::Error::success();
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Append | llvm::sys::fs::OF_Text);
-  if (EC)
+  // The TU's lines in one append: runs of several processes share the
+  // file, and a run stopped at any point leaves whole lines.
+  std::string Lines;
+  for (const FindingData &F : Findings)
+    Lines += toJSONLine(F) + "\n";
+  if (llvm::Error E = appendAtomically(Path, Lines)) {
+    std::error_code EC = llvm::errorToErrorCode(std::move(E));
     return llvm::createStringError(EC, "cannot write findings to '" + Path + "': " +
                                            EC.message());
-  // One write per line: runs of several processes may share the file.
-  for (const FindingData &F : Findings) {
-    OS << toJSONLine(F) << '\n';
-    OS.flush();
   }
   return llvm::Error::success();
 }

@@ -71,7 +71,9 @@ std::string toJSONLine(const FindingData &F);
 /// Parses one line written by toJSONLine().
 llvm::Expected<FindingData> fromJSONLine(llvm::StringRef Line);
 
-/// Appends \p Findings to \p Path, one line each, creating it if needed.
+/// Appends \p Findings to \p Path, one line each, creating it if needed;
+/// atomically (support/AtomicFile.h): check runs in parallel share the
+/// file, and one stopped at any point leaves whole lines.
 llvm::Error appendFindings(llvm::StringRef Path, llvm::ArrayRef<FindingData> Findings);
 
 /// Every finding in \p Path; an error names the file and the line that does

@@ -7,6 +7,7 @@
 #include "SourceFiles.h"
 
 #include "index/ProjectIndex.h"
+#include "support/AtomicFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -52,17 +53,8 @@ llvm::Error writeBlob(llvm::StringRef Git, llvm::StringRef Root, llvm::StringRef
                  llvm::StringRef(R.Err).trim());
   if (std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(To)))
     return error("cannot make a directory for " + To + ": " + EC.message());
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(To, EC);
-  if (EC)
-    return error("cannot write " + To + ": " + EC.message());
-  OS << R.Out;
-  OS.close();
-  if (OS.has_error()) {
-    EC = OS.error();
-    OS.clear_error();
-    return error("cannot write " + To + ": " + EC.message());
-  }
+  if (llvm::Error E = writeFileAtomically(To, R.Out))
+    return error("cannot write " + To + ": " + llvm::toString(std::move(E)));
   return llvm::Error::success();
 }
 
@@ -78,11 +70,10 @@ llvm::Error writeOverlay(const std::map<std::string, std::string> &Content,
                          {"case-sensitive", true},
                          {"use-external-names", false},
                          {"roots", std::move(Roots)}};
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(File, EC);
-  if (EC)
-    return error("cannot write " + File + ": " + EC.message());
-  OS << llvm::json::Value(std::move(Doc)) << '\n';
+  if (llvm::Error E = writeFileAtomically(File, [&](llvm::raw_ostream &OS) {
+        OS << llvm::json::Value(std::move(Doc)) << '\n';
+      }))
+    return error("cannot write " + File + ": " + llvm::toString(std::move(E)));
   return llvm::Error::success();
 }
 

@@ -3,6 +3,7 @@
 #include "CompileDatabase.h"
 #include "Paths.h"
 #include "index/ProjectIndex.h"
+#include "support/AtomicFile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -257,7 +258,7 @@ struct IndexState {
          << Sh.File.MTime << ' ' << TU << '\n';
     for (const auto &[File, S] : Files)
       OS << "file " << S.Size << ' ' << S.MTime << ' ' << File << '\n';
-    return index::writeFileAtomically(path(Dir), OS.str());
+    return writeFileAtomically(path(Dir), OS.str());
   }
 };
 

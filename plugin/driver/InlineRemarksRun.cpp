@@ -5,6 +5,7 @@
 #include "Paths.h"
 #include "Process.h"
 #include "heat/InlineRemarks.h"
+#include "support/AtomicFile.h"
 
 #include "clang/Frontend/SerializedDiagnosticReader.h"
 #include "clang/Frontend/SerializedDiagnostics.h"
@@ -209,13 +210,11 @@ bool collectInlineRemarks(Project &P, const std::vector<std::string> &TUs,
     if (llvm::Error E = Sum.addOptimizationRecord(readAll(Record), Record))
       Failures.push_back({TUs[I], llvm::toString(std::move(E))});
   }
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(SummaryPath, EC, llvm::sys::fs::OF_Text);
-  if (EC) {
-    Err = "cannot write " + SummaryPath.str() + ": " + EC.message();
+  if (llvm::Error E = writeFileAtomically(SummaryPath,
+                                          [&](llvm::raw_ostream &OS) { Sum.writeSummary(OS); })) {
+    Err = "cannot write " + SummaryPath.str() + ": " + llvm::toString(std::move(E));
     return false;
   }
-  Sum.writeSummary(OS);
   return true;
 }
 

@@ -1,5 +1,6 @@
 //===--- driver/Paths.cpp - the driver's one spelling of a path -----------===//
 #include "Paths.h"
+#include "support/AtomicFile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -35,10 +36,8 @@ void ignoreInGit(llvm::StringRef Dir, llvm::StringRef What) {
   llvm::sys::path::append(Ignore, ".gitignore");
   if (llvm::sys::fs::exists(Ignore))
     return;
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Ignore, EC);
-  if (!EC)
-    OS << "# hotpath-tidy's " << What << " (docs/project-index.md)\n*\n";
+  llvm::consumeError(writeFileAtomically(
+      Ignore, ("# hotpath-tidy's " + What + " (docs/project-index.md)\n*\n").str()));
 }
 
 } // namespace hotpath::driver

@@ -8,6 +8,7 @@
 
 #include "core/FindingData.h"
 #include "index/ProjectIndex.h"
+#include "support/AtomicFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
@@ -366,10 +367,7 @@ llvm::Error ResultCache::readEntry(const std::string &Path, const std::string &T
   R.Status = static_cast<int>(*Status);
   R.Log = reanchor(*Log, Root);
   if (std::optional<llvm::StringRef> Export = O->getString("export"))
-    if (llvm::Error E = llvm::writeToOutput(R.ExportFile, [&](llvm::raw_ostream &OS) {
-          OS << reanchor(*Export, Root);
-          return llvm::Error::success();
-        }))
+    if (llvm::Error E = writeFileAtomically(R.ExportFile, reanchor(*Export, Root)))
       return error("cannot write " + R.ExportFile + ": " + llvm::toString(std::move(E)));
   return llvm::Error::success();
 }
@@ -429,9 +427,8 @@ void ResultCache::store(const std::string &Key, const TURun &R,
   if (std::optional<std::string> Export = fileText(R.ExportFile))
     O["export"] = anchor(*Export, Root);
   std::string Path = entryPath(Key);
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+  if (llvm::Error E = writeFileAtomically(Path, [&](llvm::raw_ostream &OS) {
         OS << llvm::json::Value(std::move(O)) << "\n";
-        return llvm::Error::success();
       }))
     warnOnce("cannot write " + relativeTo(Path, S.Cwd) + ": " + llvm::toString(std::move(E)));
 }
@@ -467,15 +464,14 @@ void ResultCache::finishRun(std::vector<TURun> &Runs,
       store(*Keys[I], Runs[I], DataByTU);
   if (RestoredData.empty())
     return;
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(S.DataFile, EC, llvm::sys::fs::OF_Append | llvm::sys::fs::OF_Text);
+  std::string Lines;
   for (const std::string &L : RestoredData)
-    OS << L << '\n';
-  OS.close();
-  if (!EC && !OS.has_error())
+    Lines += L + "\n";
+  llvm::Error E = appendAtomically(S.DataFile, Lines);
+  if (!E)
     return;
   // Without their data the restored findings would be wrong: they fail.
-  OS.clear_error();
+  llvm::consumeError(std::move(E));
   for (TURun &R : Runs)
     if (R.FromCache) {
       R.Status = -1;

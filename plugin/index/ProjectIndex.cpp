@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "index/ProjectIndex.h"
+#include "support/AtomicFile.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -650,48 +651,21 @@ llvm::Expected<IndexFile> readIndexFile(llvm::StringRef Path) {
 
 namespace {
 
-/// A temporary file beside \p Path, to be renamed over it.
-llvm::Expected<std::string> temporaryBeside(llvm::StringRef Path, int *FD) {
-  llvm::SmallString<256> Tmp(Path);
-  Tmp += ".tmp-%%%%%%";
-  llvm::SmallString<256> TmpPath;
-  int Own;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Tmp, FD ? *FD : Own, TmpPath))
-    return llvm::createStringError(EC, "%s: cannot write the project index: %s",
-                                   Path.str().c_str(), EC.message().c_str());
-  if (!FD)
-    llvm::sys::Process::SafelyCloseFileDescriptor(Own);
-  return std::string(TmpPath);
+/// \p E, said as the project index's: "PATH: cannot write the project
+/// index: REASON".
+llvm::Error indexWriteError(llvm::StringRef Path, llvm::Error E) {
+  std::error_code EC = llvm::errorToErrorCode(std::move(E));
+  return llvm::createStringError(EC, "%s: cannot write the project index: %s",
+                                 Path.str().c_str(), EC.message().c_str());
 }
 
-llvm::Error renameOver(llvm::StringRef TmpPath, llvm::StringRef Path) {
-  if (std::error_code EC = llvm::sys::fs::rename(TmpPath, Path)) {
-    llvm::sys::fs::remove(TmpPath);
-    return llvm::createStringError(EC, "%s: cannot write the project index: %s",
-                                   Path.str().c_str(), EC.message().c_str());
-  }
-  return llvm::Error::success();
-}
-
+/// Written whole or not at all (support/AtomicFile.h): a reader never sees
+/// half a file, and an interrupted run leaves the old one.
 llvm::Error writeAtomically(llvm::StringRef Path,
                             llvm::function_ref<void(llvm::raw_ostream &)> Write) {
-  int FD;
-  llvm::Expected<std::string> TmpPath = temporaryBeside(Path, &FD);
-  if (!TmpPath)
-    return TmpPath.takeError();
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    Write(OS);
-    OS.close();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
-      llvm::sys::fs::remove(*TmpPath);
-      return llvm::createStringError(EC, "%s: cannot write the project index: %s",
-                                     Path.str().c_str(), EC.message().c_str());
-    }
-  }
-  return renameOver(*TmpPath, Path);
+  if (llvm::Error E = hotpath::writeFileAtomically(Path, Write))
+    return indexWriteError(Path, std::move(E));
+  return llvm::Error::success();
 }
 
 } // namespace
@@ -701,10 +675,6 @@ llvm::Error writeIndexFile(llvm::StringRef Path, const IndexFile &F) {
     Writer(F).write(OS);
     OS << "\n";
   });
-}
-
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text) {
-  return writeAtomically(Path, [&](llvm::raw_ostream &OS) { OS << Text; });
 }
 
 void normalise(IndexFile &F) {
@@ -972,7 +942,7 @@ llvm::Error writeShardFile(llvm::StringRef Path, const IndexFile &Shard, std::st
   K.Records = md5Of(Text);
   if (Records)
     *Records = K.Records;
-  return writeFileAtomically(Path, toJSON(K) + Text);
+  return writeAtomically(Path, [&](llvm::raw_ostream &OS) { OS << toJSON(K) << Text; });
 }
 
 llvm::Error rewriteShardKey(llvm::StringRef Path, const KeyFile &K) {
@@ -982,7 +952,7 @@ llvm::Error rewriteShardKey(llvm::StringRef Path, const KeyFile &K) {
   llvm::StringRef Text = (*Buf)->getBuffer();
   size_t NL = Text.find('\n');
   llvm::StringRef Body = NL == llvm::StringRef::npos ? llvm::StringRef() : Text.substr(NL + 1);
-  return writeFileAtomically(Path, toJSON(K) + Body.str());
+  return writeAtomically(Path, [&](llvm::raw_ostream &OS) { OS << toJSON(K) << Body; });
 }
 
 llvm::Expected<IndexFile> readShardFile(llvm::StringRef Path) {
@@ -1090,7 +1060,7 @@ std::string recordOf(const Function &Fn) {
 /// Opens \p Path read-only and checks that it is a store of this version.
 llvm::Error openStore(llvm::StringRef Path, sqlite3 *&Db) {
   // Immutable: a store is written beside its path and renamed over it
-  // (renameOver), so the file a reader opened never changes. SQLite then
+  // (writeStore), so the file a reader opened never changes. SQLite then
   // takes no lock and does not re-read the header per lookup: on a kernel
   // TU that was 4,000 fcntl calls and 2,000 reads of the same page.
   std::string Uri = "file:";
@@ -1148,17 +1118,20 @@ bool looksLikeStore(llvm::StringRef Path) {
 
 llvm::Error writeStore(llvm::StringRef Path, const IndexFile &F,
                        const std::map<std::string, std::string> &Shards) {
-  llvm::Expected<std::string> Tmp = temporaryBeside(Path, nullptr);
+  // An empty file beside Path that SQLite fills by its name, then renamed
+  // over Path; discarded (removed) on any error.
+  llvm::Expected<PendingFile> Tmp = PendingFile::create(Path);
   if (!Tmp)
-    return Tmp.takeError();
+    return indexWriteError(Path, Tmp.takeError());
+  if (llvm::Error E = Tmp->finishWriting())
+    return indexWriteError(Path, std::move(E));
   sqlite3 *Db = nullptr;
   auto Fail = [&](llvm::StringRef What) {
     llvm::Error E = sqlError(Path, What, Db);
     sqlite3_close(Db);
-    llvm::sys::fs::remove(*Tmp);
     return E;
   };
-  if (sqlite3_open_v2(Tmp->c_str(), &Db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) !=
+  if (sqlite3_open_v2(Tmp->tempPath().c_str(), &Db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) !=
       SQLITE_OK)
     return Fail("cannot write the project index");
   if (sqlite3_exec(Db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN;", nullptr,
@@ -1222,11 +1195,12 @@ llvm::Error writeStore(llvm::StringRef Path, const IndexFile &F,
     return Fail("cannot write the project index");
   if (sqlite3_close(Db) != SQLITE_OK) {
     Db = nullptr;
-    llvm::sys::fs::remove(*Tmp);
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "%s: cannot write the project index", Path.str().c_str());
   }
-  return renameOver(*Tmp, Path);
+  if (llvm::Error E = Tmp->commit())
+    return indexWriteError(Path, std::move(E));
+  return llvm::Error::success();
 }
 
 std::optional<std::map<std::string, std::string>> storedShards(llvm::StringRef Path) {
@@ -1647,10 +1621,9 @@ std::string readsFileOf(llvm::StringRef Dir, llvm::StringRef MainFile) {
 }
 
 llvm::Error writeReads(llvm::StringRef Path, llvm::ArrayRef<std::string> Reads) {
-  return llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+  return writeAtomically(Path, [&](llvm::raw_ostream &OS) {
     for (const std::string &R : Reads)
       OS << R << '\n';
-    return llvm::Error::success();
   });
 }
 

@@ -224,11 +224,10 @@ private:
 /// of the wrong type.
 llvm::Expected<IndexFile> parseIndexFile(llvm::StringRef Text, llvm::StringRef Name);
 llvm::Expected<IndexFile> readIndexFile(llvm::StringRef Path);
-/// Writes atomically (a temporary file renamed over \p Path), so a reader
-/// never sees half a file and an interrupted run leaves the old one.
+/// Writes atomically (support/AtomicFile.h: a temporary file renamed over
+/// \p Path), so a reader never sees half a file and an interrupted run
+/// leaves the old one.
 llvm::Error writeIndexFile(llvm::StringRef Path, const IndexFile &F);
-/// Writes the text \p Text to \p Path the same way.
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text);
 
 /// The name of the store in an index directory.
 inline constexpr const char StoreName[] = "index.db";

@@ -15,6 +15,7 @@
 #include "checks/HookGateCheck.h"
 #include "TestHelpers.h"
 #include "index/ProjectIndex.h"
+#include "support/AtomicFile.h"
 #include "gtest/gtest.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
