@@ -174,7 +174,7 @@ std::string fileDiff(llvm::StringRef Text, const std::vector<Edit> &Edits) {
 
 } // namespace
 
-bool writeFixPatch(llvm::StringRef Path, const std::vector<Finding> &Findings,
+bool writeFixPatch(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                    llvm::StringRef Root, std::vector<std::string> &Dropped,
                    std::string &Err) {
   std::string Patch;
@@ -196,12 +196,6 @@ bool writeFixPatch(llvm::StringRef Path, const std::vector<Finding> &Findings,
     Patch += Body;
   }
 
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC);
-  if (EC) {
-    Err = "cannot write " + Path.str() + ": " + EC.message();
-    return false;
-  }
   OS << Patch;
   return true;
 }

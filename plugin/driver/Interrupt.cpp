@@ -1,5 +1,6 @@
 //===--- driver/Interrupt.cpp - a run stopped by SIGINT or SIGTERM --------===//
 #include "Interrupt.h"
+#include "support/AtomicFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Signals.h"
@@ -101,6 +102,9 @@ void catchInterrupts() {
     // first), then ours over them for the signals that stop a run.
     llvm::sys::SetInterruptFunction(onLLVMInterrupt);
     handleStopSignals(onSignal);
+    // Every file written beside its target (support/AtomicFile.h) is a
+    // temporary until it is renamed.
+    trackTemporaries(makeTemporary, forgetTemporary);
     std::thread([] {
       unsigned char C;
       while (::read(Pipe[0], &C, 1) != 1)
@@ -113,6 +117,9 @@ void catchInterrupts() {
 void leaveInterruptsToChild() {
   llvm::sys::SetInterruptFunction(nullptr);
   handleStopSignals(SIG_DFL);
+  // The parent's registry is not the child's (and its lock may have been
+  // held by another thread of the parent when it forked).
+  trackTemporaries(nullptr, nullptr);
 }
 
 std::string makeTemporary(llvm::function_ref<std::string()> Create) {

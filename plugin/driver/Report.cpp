@@ -61,26 +61,23 @@ bool globMatches(llvm::StringRef Glob, llvm::StringRef Name) {
   return false;
 }
 
-/// A file the run writes, created now: an error naming \p Option.
-llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> create(llvm::StringRef File,
-                                                             llvm::StringRef Option) {
-  std::error_code EC;
-  auto OS = std::make_unique<llvm::raw_fd_ostream>(File, EC);
-  if (EC)
-    return error("cannot write " + Option + ": " + EC.message());
-  return std::move(OS);
+/// A file the run writes, its temporary file made now, beside it: an
+/// error naming \p Option.
+llvm::Expected<PendingFile> create(llvm::StringRef File, llvm::StringRef Option) {
+  llvm::Expected<PendingFile> P = PendingFile::create(File);
+  if (!P)
+    return error("cannot write " + Option + ": " + llvm::toString(P.takeError()));
+  return P;
 }
 
-/// Closes a file the run wrote: false, with the error said, when writing
-/// it failed (a full disk), which raw_fd_ostream would otherwise turn into
-/// a crash.
-bool closed(llvm::raw_fd_ostream &OS, llvm::StringRef Option) {
-  OS.close();
-  if (!OS.has_error())
-    return true;
-  fail("cannot write " + Option + ": " + OS.error().message());
-  OS.clear_error();
-  return false;
+/// Puts a file the run wrote in place, whole: false, with the error said,
+/// when writing it failed (a full disk); the file is then as it was.
+bool closed(PendingFile &File, llvm::StringRef Option) {
+  if (llvm::Error E = File.commit(Durability::Power)) {
+    fail("cannot write " + Option + ": " + llvm::toString(std::move(E)));
+    return false;
+  }
+  return true;
 }
 
 /// One format of the run, whole.
@@ -104,12 +101,16 @@ bool writeFixes(const RunOptions &O, RunOutputs &Out, const std::vector<Finding>
                 llvm::StringRef Root) {
   std::vector<std::string> Dropped;
   std::string Err;
-  if (!O.FixPatch.empty() && !writeFixPatch(O.FixPatch, Findings, Root, Dropped, Err)) {
-    fail(Err);
-    return false;
+  if (Out.FixPatch) {
+    if (!writeFixPatch(Out.FixPatch->os(), Findings, Root, Dropped, Err)) {
+      fail(Err);
+      return false;
+    }
+    if (!closed(*Out.FixPatch, "--fix-patch=" + O.FixPatch))
+      return false;
   }
   if (Out.ExportFixes) {
-    writeExportFixes(*Out.ExportFixes, Findings, Root, Dropped);
+    writeExportFixes(Out.ExportFixes->os(), Findings, Root, Dropped);
     if (!closed(*Out.ExportFixes, "--export-fixes=" + O.ExportFixes))
       return false;
   }
@@ -206,12 +207,12 @@ llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef R
   return llvm::Error::success();
 }
 
-llvm::raw_ostream &RunOutputs::Output::stream() { return File ? *File : llvm::outs(); }
+llvm::raw_ostream &RunOutputs::Output::stream() { return File ? File->os() : llvm::outs(); }
 
 llvm::Error RunOutputs::open(const RunOptions &O) {
   bool Stdout = false;
   for (const OutputFormat &F : O.Formats) {
-    Output Out{F.Name, "--format=" + F.Name + ":" + F.File, nullptr};
+    Output Out{F.Name, "--format=" + F.Name + ":" + F.File, std::nullopt};
     if (!F.File.empty()) {
       auto File = create(F.File, Out.Option);
       if (!File)
@@ -222,17 +223,19 @@ llvm::Error RunOutputs::open(const RunOptions &O) {
     Outputs.push_back(std::move(Out));
   }
   if (!Stdout) // clang-tidy's text, unless a format takes standard output
-    Outputs.push_back(Output{"text", "", nullptr});
+    Outputs.push_back(Output{"text", "", std::nullopt});
   if (!O.ExportFixes.empty()) {
     auto File = create(O.ExportFixes, "--export-fixes=" + O.ExportFixes);
     if (!File)
       return File.takeError();
     ExportFixes = std::move(*File);
   }
-  // Written whole at the end (FixPatch.h); created now to know it can be.
-  if (!O.FixPatch.empty())
-    if (auto File = create(O.FixPatch, "--fix-patch=" + O.FixPatch); !File)
+  if (!O.FixPatch.empty()) {
+    auto File = create(O.FixPatch, "--fix-patch=" + O.FixPatch);
+    if (!File)
       return File.takeError();
+    FixPatch = std::move(*File);
+  }
   return llvm::Error::success();
 }
 

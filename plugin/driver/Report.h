@@ -3,6 +3,7 @@
 #define HOTPATH_DRIVER_REPORT_H
 
 #include "Types.h"
+#include "support/AtomicFile.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
@@ -20,14 +21,17 @@ struct RunOptions;
 struct OutputFormat;
 
 /// Where a run's outputs go: each --format (its file, or standard output),
-/// and --export-fixes. Opened before anything is indexed or checked, so
-/// that a file that cannot be written stops the run at once, not after an
-/// hour of checking.
+/// --export-fixes and --fix-patch. Opened before anything is indexed or
+/// checked, so that a file that cannot be written stops the run at once,
+/// not after an hour of checking: each is a temporary file beside its
+/// target (support/AtomicFile.h), renamed over it when report() has
+/// written it whole. A run that stops before (an error, an interrupt)
+/// leaves each target as it was: never a 0-byte or half-written report.
 class RunOutputs {
 public:
-  /// Creates every file the run writes (--format=<f>:<file>,
-  /// --export-fixes, --fix-patch); an error naming the option and why its
-  /// file cannot be written.
+  /// Creates the temporary file of every file the run writes
+  /// (--format=<f>:<file>, --export-fixes, --fix-patch); an error naming
+  /// the option and why its file cannot be written.
   llvm::Error open(const RunOptions &O);
   /// The text outputs, when the run streams its text (TextStream.h): not
   /// with --diff or --profile, whose findings are known only at the end.
@@ -35,14 +39,14 @@ public:
   std::vector<llvm::raw_ostream *> streamText(const RunOptions &O);
 
   struct Output {
-    std::string Name;                          // text, github, sarif, codeclimate
-    std::string Option;                        // "--format=sarif:x.sarif", for errors
-    std::unique_ptr<llvm::raw_fd_ostream> File; // none: standard output
+    std::string Name;                // text, github, sarif, codeclimate
+    std::string Option;              // "--format=sarif:x.sarif", for errors
+    std::optional<PendingFile> File; // none: standard output
     bool Streamed = false;
     llvm::raw_ostream &stream();
   };
   std::vector<Output> Outputs;
-  std::unique_ptr<llvm::raw_fd_ostream> ExportFixes;
+  std::optional<PendingFile> ExportFixes, FixPatch;
 };
 
 /// --warnings-as-errors: marks the warnings whose check \p Globs selects
