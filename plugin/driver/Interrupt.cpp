@@ -29,6 +29,10 @@ struct State {
   bool Interrupted = false;
   std::set<std::string> Temporaries;
   std::set<llvm::sys::procid_t> Children;
+  /// The fix set being applied (FixJournal.h): its files, and whether its
+  /// renames have begun; the interrupt waits for them to end.
+  size_t FixFiles = 0;
+  bool Committing = false, Committed = false;
 };
 
 State &state() {
@@ -70,14 +74,25 @@ void signalAll(State &S, int Sig) {
     signalAll(S, SIGKILL);
     S.ChildEnded.wait_for(Lock, TermGrace, [&] { return S.Children.empty(); });
   }
+  // A fix set whose renames have begun is finished first (a few renames):
+  // every file of it is then new. One still being staged is dropped with
+  // the other temporary files (its staged files, its journal): every file
+  // of it is old.
+  S.ChildEnded.wait(Lock, [&] { return !S.Committing; });
   for (const std::string &P : S.Temporaries)
     if (llvm::sys::fs::is_directory(P))
       llvm::sys::fs::remove_directories(P);
     else
       llvm::sys::fs::remove(P);
+  std::string Fixes;
+  if (S.FixFiles)
+    Fixes = S.Committed ? "; --fix had applied its fixes to all " + std::to_string(S.FixFiles) +
+                              " file" + (S.FixFiles == 1 ? "" : "s")
+                        : "; --fix changed no file (the fixes of " + std::to_string(S.FixFiles) +
+                              " file" + (S.FixFiles == 1 ? " were" : "s were") + " not applied)";
   llvm::errs() << "hotpath-tidy: interrupted by " << (Sig == SIGTERM ? "SIGTERM" : Sig == SIGHUP ? "SIGHUP" : "SIGINT")
                << ": " << Stopped << " child process" << (Stopped == 1 ? "" : "es")
-               << " stopped, temporary files removed\n";
+               << " stopped, temporary files removed" << Fixes << "\n";
   llvm::errs().flush();
   ::_exit(128 + Sig);
 }
@@ -139,6 +154,50 @@ void forgetTemporary(llvm::StringRef Path) {
   State &S = state();
   std::lock_guard<std::mutex> Lock(S.M);
   S.Temporaries.erase(Path.str());
+}
+
+void fixSetStaging(size_t Files) {
+  State &S = state();
+  std::lock_guard<std::mutex> Lock(S.M);
+  S.FixFiles = Files;
+  S.Committing = S.Committed = false;
+}
+
+void beginFixCommit(llvm::ArrayRef<std::string> Kept) {
+  State &S = state();
+  std::unique_lock<std::mutex> Lock(S.M);
+  if (S.Interrupted) {
+    Lock.unlock();
+    waitForExit();
+  }
+  for (const std::string &P : Kept)
+    S.Temporaries.erase(P);
+  S.Committing = true;
+}
+
+void endFixCommit() {
+  State &S = state();
+  std::unique_lock<std::mutex> Lock(S.M);
+  S.Committing = false;
+  S.Committed = true;
+  S.ChildEnded.notify_all();
+  if (S.Interrupted) {
+    Lock.unlock();
+    waitForExit();
+  }
+}
+
+void fixSetDone() {
+  State &S = state();
+  std::lock_guard<std::mutex> Lock(S.M);
+  S.FixFiles = 0;
+  S.Committing = S.Committed = false;
+}
+
+bool interruptRequested() {
+  State &S = state();
+  std::lock_guard<std::mutex> Lock(S.M);
+  return S.Interrupted;
 }
 
 int runChild(llvm::function_ref<llvm::sys::ProcessInfo()> Start,

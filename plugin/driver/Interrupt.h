@@ -14,6 +14,7 @@
 #ifndef HOTPATH_DRIVER_INTERRUPT_H
 #define HOTPATH_DRIVER_INTERRUPT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Program.h"
@@ -40,6 +41,21 @@ void forgetTemporary(llvm::StringRef Path);
 /// interrupted, this never returns (the interrupt ends the process).
 int runChild(llvm::function_ref<llvm::sys::ProcessInfo()> Start,
              llvm::function_ref<int(const llvm::sys::ProcessInfo &)> Wait);
+
+/// The fix phase (FixJournal.h) applies a set of \p Files: until
+/// beginFixCommit() an interrupt removes what it staged (every file stays
+/// old) and says the fixes were not applied.
+void fixSetStaging(size_t Files);
+/// The set's renames begin: \p Kept (its journal, its staged files) are no
+/// temporaries any more. An interrupt from now on waits for
+/// endFixCommit() (every file new) and says the fixes were applied. Once
+/// interrupted before, this never returns (the interrupt removes them).
+void beginFixCommit(llvm::ArrayRef<std::string> Kept);
+void endFixCommit();
+/// The fix phase is over: an interrupt says nothing of fixes.
+void fixSetDone();
+/// Whether an interrupt has begun to stop the run.
+bool interruptRequested();
 
 /// In a child forked without exec: the signals back to their defaults and
 /// LLVM's interrupt function unset, so that a signal to the child ends the

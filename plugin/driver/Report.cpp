@@ -193,11 +193,12 @@ std::vector<Finding> keepFindings(std::vector<Finding> All, const ChangedLines *
   return Findings;
 }
 
-llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef Root) {
+llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef Root,
+                         llvm::StringRef StateDir) {
   std::vector<std::string> Dropped;
   unsigned Changed = 0;
   std::string Err;
-  if (!applyFixes(Findings, Root, Dropped, Changed, Err))
+  if (!applyFixes(Findings, Root, StateDir, Dropped, Changed, Err))
     return error(Err);
   warn(Dropped);
   size_t Fixed = llvm::count_if(Findings, [](const Finding &F) { return !F.Fix.empty(); });

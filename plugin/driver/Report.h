@@ -70,8 +70,10 @@ int fail(const llvm::Twine &Msg);
 std::vector<Finding> keepFindings(std::vector<Finding> All, const ChangedLines *Patch,
                                   bool ByProfile);
 
-/// --fix: applies the fixes of \p Findings and says what it did.
-llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef Root);
+/// --fix: applies the fixes of \p Findings as one set, journaled in
+/// \p StateDir (FixJournal.h), and says what it did.
+llvm::Error applyAndTell(const std::vector<Finding> &Findings, llvm::StringRef Root,
+                         llvm::StringRef StateDir);
 
 /// Writes \p Findings in every format \p O asks for to \p Out (but the
 /// text already streamed), the fix patch and the exported fixes, says

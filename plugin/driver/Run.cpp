@@ -11,6 +11,7 @@
 #include "ConfigValidation.h"
 #include "CompileDatabase.h"
 #include "ExportedFindings.h"
+#include "FixJournal.h"
 #include "IndexRefresh.h"
 #include "Interrupt.h"
 #include "InlineRemarksRun.h"
@@ -87,6 +88,7 @@ private:
   llvm::Error useProfile();
   llvm::Error loadDatabase();
   llvm::Error useIndex();
+  std::string buildDir() const { return canonicalPath(O.BuildDir, Cwd); }
   std::string indexDir() const {
     return O.IndexDir.empty() ? canonicalPath(O.BuildDir, Cwd) + "/hotpath-index"
                               : canonicalPath(O.IndexDir, Cwd);
@@ -133,6 +135,11 @@ private:
 
 llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   if (llvm::Error E = findPlaces(Argv0))
+    return std::move(E);
+  // A fix set an interrupted run left half written is made whole before
+  // anything reads the tree (FixJournal.h).
+  if (llvm::Error E = O.BuildDir.empty() ? llvm::Error::success()
+                                         : recoverFixSets(fixStateDir(buildDir()), Cwd))
     return std::move(E);
   if (llvm::Error E = O.in(IndexOnly) ? llvm::Error::success() : Out.open(O))
     return std::move(E);
@@ -198,7 +205,8 @@ llvm::Expected<int> DatabaseRun::run(const char *Argv0) {
   } else {
     Findings = keepFindings(std::move(Found), O.in(Diff) ? &Changed : nullptr, O.in(Profile));
   }
-  if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root) : llvm::Error::success())
+  if (llvm::Error E = O.Fix ? applyAndTell(Findings, Root, fixStateDir(buildDir()))
+                            : llvm::Error::success())
     return std::move(E);
   // Before the report, whose last line is clang-tidy's "N warnings treated
   // as errors" when there are some.
