@@ -14,17 +14,30 @@ bool inMainFile(const SourceManager &SM, SourceLocation L) {
   return SM.isInMainFile(SM.getExpansionLoc(L));
 }
 
-/// The heat of hook calls, all of it asked of the heat model. With inline
+/// What every TU's run decides alike of a hook's calls, whatever the call
+/// and wherever it is; none when it depends on the call. With inline
 /// remarks, a hook whose every call is inlined has no call to gate. A hook
-/// the rule set names needs no heat but a profile's. A hook known from the
-/// index alone is as hot as the TU defining its gate judges it (by the
-/// index's score, the same in every TU), never more.
-bool hookCallIsHot(const HeatModel &Heat, const CallSiteIndex::Site &S, const Hook &H,
-                   unsigned Threshold) {
+/// the rule set names needs no heat but a profile's. With a profile, the
+/// hook's own share decides each call (HeatModel::callIsHot), the same in
+/// every TU. A hook known from the index alone is as hot as the TU
+/// defining its gate judges it (by the index's score, the same in every
+/// TU), never more.
+std::optional<bool> hotEverywhere(const HeatModel &Heat, const Hook &H, unsigned Threshold) {
   if (Heat.hasInlineRemarks() && !Heat.staysOutOfLine(Heat.stats(H.FD)))
     return false;
   if (H.Named && !Heat.hasProfile())
     return true;
+  if (Heat.hasProfile())
+    return Heat.isHot(Heat.stats(H.FD), 0) &&
+           (!H.IndexHeatOnly || Heat.indexScore(H.FD) >= Threshold);
+  return std::nullopt;
+}
+
+/// The heat of hook calls, all of it asked of the heat model.
+bool hookCallIsHot(const HeatModel &Heat, const CallSiteIndex::Site &S, const Hook &H,
+                   unsigned Threshold) {
+  if (std::optional<bool> Alike = hotEverywhere(Heat, H, Threshold))
+    return *Alike;
   bool Hot = Heat.callIsHot(S, H.FD, Threshold);
   if (H.IndexHeatOnly)
     Hot = Hot && Heat.indexScore(H.FD) >= Threshold;
@@ -75,23 +88,30 @@ bool editedByItsRun(const HookGateInputs &In, const index::CallSite &S) {
 /// What other translation units' runs do with the calls of \p H (defined
 /// here): a fix whose parts live in several TUs (the gate defined here, the
 /// gated calls there) is made only when every part is, or the gate gates
-/// nothing. A named hook's calls are gated wherever they are, since every
-/// TU knows the name; any other hook's only where the project index shows
-/// the hook, and by the index's heat, which is the same in every TU.
+/// nothing, or is tested and never defined. The callers' runs judge each
+/// call by hookCallIsHot(): what it decides alike everywhere (a name, a
+/// profile) is decided here the same way; otherwise only the project index
+/// shows the calls, judged by the index's heat, which is the same in every
+/// TU. Issue 41: with a profile this TU asked the index's call-site score
+/// instead, so a profile that made should_failslab() hot had its calls
+/// gated and its gate declared, but not defined (no link).
 RemoteGating remoteGating(const HookGateInputs &In, const Hook &H) {
   const index::ProjectIndex *Project = In.TU.projectIndex();
-  bool ByName = H.Named && !In.Heat.hasProfile();
+  unsigned Threshold = In.Settings.Gate.Threshold;
+  std::optional<bool> Alike = hotEverywhere(In.Heat, H, Threshold);
+  if (Alike && !*Alike)
+    return RemoteGating::None;
   // Without an index the calls in other files are unknown; a named hook's
-  // are gated by their TUs' runs, whose fixes need the gate defined here.
+  // are gated by their TUs' runs (every TU knows the name), whose fixes
+  // need the gate defined here.
   if (!Project)
-    return ByName ? RemoteGating::Gated : RemoteGating::None;
-  if (!ByName && In.Heat.indexScore(H.FD) < In.Settings.Gate.Threshold)
+    return H.Named && Alike ? RemoteGating::Gated : RemoteGating::None;
+  if (!Alike && In.Heat.indexScore(H.FD) < Threshold)
     return RemoteGating::None;
   std::vector<index::CallSite> Sites = In.TU.calls().remoteSites(H.FD);
   std::string Self = index::RecordMaker::usr(H.FD);
   llvm::erase_if(Sites, [&](const index::CallSite &S) {
-    return S.CallerUSR == Self ||
-           (!ByName && !In.Heat.indexCallIsHot(S, H.FD, In.Settings.Gate.Threshold));
+    return S.CallerUSR == Self || (!Alike && !In.Heat.indexCallIsHot(S, H.FD, Threshold));
   });
   if (Sites.empty())
     return RemoteGating::None;
