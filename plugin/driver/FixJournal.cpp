@@ -326,11 +326,19 @@ llvm::Error applyFixSet(const std::vector<FixedFile> &Files, llvm::StringRef Sta
   Lock.take(/*Wait=*/true);
   std::string Token(llvm::StringRef(Dir).rsplit('-').second);
 
-  // 1. The old content's copies, then the journal.
+  // 1. The old content's copies, then the journal. Each file by its real
+  // path: a symbolic link stays one, and its file's new content is staged
+  // in the file's own directory, where the rename is atomic.
   std::vector<Entry> Entries;
   for (size_t I = 0; I < Files.size(); ++I) {
     const FixedFile &F = Files[I];
-    Entry E{F.Path, md5Hex(F.Old), md5Hex(F.New), F.Path + StagedInfix.str() + Token,
+    llvm::SmallString<256> Real;
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::real_path(F.Path, Real) || llvm::sys::fs::status(Real, St) ||
+        St.type() != llvm::sys::fs::file_type::regular_file)
+      return error(F.Path + ": not a regular file that can be read; no file was changed");
+    std::string Path(Real);
+    Entry E{Path, md5Hex(F.Old), md5Hex(F.New), Path + StagedInfix.str() + Token,
             Dir + "/old-" + std::to_string(I)};
     Fault.beforeWrite();
     if (llvm::Error Err = writeFileAtomically(E.Copy, F.Old, Durability::Power))
@@ -346,7 +354,7 @@ llvm::Error applyFixSet(const std::vector<FixedFile> &Files, llvm::StringRef Sta
   std::vector<PendingFile> Staged;
   for (size_t I = 0; I < Files.size(); ++I) {
     Fault.beforeWrite();
-    llvm::Expected<PendingFile> P = PendingFile::create(Files[I].Path, Entries[I].Staged);
+    llvm::Expected<PendingFile> P = PendingFile::create(Entries[I].Path, Entries[I].Staged);
     if (!P)
       return error("cannot write " + Files[I].Path + ": " + llvm::toString(P.takeError()) +
                    "; no file was changed");

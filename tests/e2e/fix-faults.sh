@@ -49,6 +49,8 @@ json.dump([{"directory": "%s/%s" % (t, d), "file": f,
             "arguments": ["cc", "-std=c11", "-O2", "-c", f]} for d, f in tus],
           open(t + "/build/compile_commands.json", "w"))
 PY
+# A mode the fixed file keeps (a rename of a new file would give 0644).
+chmod 0640 "$orig/slab/fault.c"
 cfg="{CheckOptions: {HookFunctions: 'should_fail_alloc=false', HookEnablers: 'should_fail_alloc=fault_inject_setup()'}}"
 files=(eb/check.c eb/accessors.c eb/main.c eb/extent_buffer.h slab/slab.c slab/fault.c slab/main.c slab/slab.h)
 
@@ -107,6 +109,8 @@ if [ "$changed" = "eb/check.c eb/extent_buffer.h slab/slab.c slab/fault.c slab/s
 else
   bad "uninterrupted: changed '$changed'"; sed 's/^/    /' "$work/ref.err"
 fi
+[ "$(stat -c %a "$ref/slab/fault.c")" = 640 ] && ok "uninterrupted: slab/fault.c keeps its mode 0640" ||
+  bad "uninterrupted: slab/fault.c has mode $(stat -c %a "$ref/slab/fault.c"), not 0640"
 for d in eb slab; do
   (cd "$ref/$d" && gcc -std=c11 -O2 -Wall -Werror -o prog ./*.c 2>&1 && rm prog) >"$work/build-$d.log" ||
     { bad "uninterrupted: $d does not build"; cat "$work/build-$d.log"; }
