@@ -16,21 +16,7 @@ set -m
 
 # 40 TUs of 40 small functions each: a run with -j 2 takes a few seconds.
 proj=$work/proj
-mkdir -p "$proj/src"
-for i in $(seq 1 40); do
-  {
-    echo '#include <stdio.h>'
-    for k in $(seq 1 40); do
-      echo "int f${i}_$k(int x) { int s = 0; for (int j = 0; j < x; j++) s += j * $k; if (s > 100) printf(\"%d\", s); return s; }"
-    done
-  } >"$proj/src/t$i.c"
-done
-python3 - "$proj" <<'PY'
-import glob, json, sys
-d = sys.argv[1]
-json.dump([{"directory": d, "file": f, "arguments": ["cc", "-std=c11", "-c", f]}
-           for f in sorted(glob.glob(d + "/src/*.c"))], open(d + "/compile_commands.json", "w"))
-PY
+slow_project "$proj"
 
 # interrupt NAME SIGNAL: starts a run with TMPDIR a fresh directory, waits
 # until its check runs have started (their files appear there), sends

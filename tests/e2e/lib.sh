@@ -176,6 +176,28 @@ ir() {
   sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/cg.err"
 }
 
+# slow_project DIR: 40 TUs of 40 small functions each in DIR/src, and
+# DIR/compile_commands.json: a run with -j 2 takes a few seconds, long
+# enough to interrupt it while it checks.
+slow_project() {
+  local i k
+  mkdir -p "$1/src"
+  for i in $(seq 1 40); do
+    {
+      echo '#include <stdio.h>'
+      for k in $(seq 1 40); do
+        echo "int f${i}_$k(int x) { int s = 0; for (int j = 0; j < x; j++) s += j * $k; if (s > 100) printf(\"%d\", s); return s; }"
+      done
+    } >"$1/src/t$i.c"
+  done
+  python3 - "$1" <<'PY'
+import glob, json, sys
+d = sys.argv[1]
+json.dump([{"directory": d, "file": f, "arguments": ["cc", "-std=c11", "-c", f]}
+           for f in sorted(glob.glob(d + "/src/*.c"))], open(d + "/compile_commands.json", "w"))
+PY
+}
+
 # The driver runs of a test: run DIR NAME ARGS... runs $ht in DIR with ARGS,
 # its output in $work/NAME.{out,err,rc}; the others judge them.
 run() {

@@ -113,21 +113,8 @@ fi
 
 # 3. SIGINT while the TUs are checked (40 of them: a few seconds).
 big=$work/big
-mkdir -p "$big/src" "$work/o4"
-for i in $(seq 1 40); do
-  {
-    echo '#include <stdio.h>'
-    for k in $(seq 1 40); do
-      echo "int f${i}_$k(int x) { int s = 0; for (int j = 0; j < x; j++) s += j * $k; if (s > 100) printf(\"%d\", s); return s; }"
-    done
-  } >"$big/src/t$i.c"
-done
-python3 - "$big" <<'PY'
-import glob, json, sys
-d = sys.argv[1]
-json.dump([{"directory": d, "file": f, "arguments": ["cc", "-std=c11", "-c", f]}
-           for f in sorted(glob.glob(d + "/src/*.c"))], open(d + "/compile_commands.json", "w"))
-PY
+mkdir -p "$work/o4"
+slow_project "$big"
 set -m
 # shellcheck disable=SC2046
 (cd "$big" && exec "$ht" -p . -j 2 --no-index $(out_args "$work/o4")) >"$work/int.out" 2>"$work/int.err" &
