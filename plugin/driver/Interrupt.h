@@ -7,8 +7,11 @@
 // is called, SIGINT, SIGTERM and SIGHUP stop the run in one place: a thread
 // that is told of the signal (the handler only writes its number to a pipe)
 // stops the children and waits for them, removes every temporary path
-// registered here, says so, and exits 128 + the signal (130, 143), as a
-// shell reports a process the signal killed.
+// registered here (also every file still pending beside its target,
+// support/AtomicFile.h: an output never appears half written), says so,
+// and exits 128 + the signal (130, 143), as a shell reports a process the
+// signal killed. During --fix (FixJournal.h) it never stops between two
+// renames of a fix set, and its line says whether the set was applied.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_DRIVER_INTERRUPT_H
