@@ -177,6 +177,25 @@ def main():
             rows.update(line_ir[fn])
             for k, (t, e) in line_jcnd[fn].items():
                 jc[k][0] += t; jc[k][1] += e
+        # By its source lines: the copies the compiler inlined into callers
+        # count too (the span of lines that ran in its own file).
+        own = collections.Counter()
+        for (path, ln), v in rows.items():
+            own[path] += v
+        home = own.most_common(1)[0][0]
+        lines = [ln for (path, ln) in rows if path == home]
+        lo, hi = min(lines), max(lines)
+        inlined = collections.Counter()
+        for fn, r in line_ir.items():
+            if fn in fns:
+                continue
+            for (path, ln), v in r.items():
+                if path == home and lo <= ln <= hi:
+                    inlined[fn] += v
+        print('by its source lines (%s:%d-%d): %d Ir (%.3f%%); inlined copies: %s' % (
+            os.path.basename(home), lo, hi, own[home] + sum(inlined.values()),
+            100.0 * (own[home] + sum(inlined.values())) / total,
+            ', '.join('%s %d' % kv for kv in inlined.most_common()) or 'none'))
         cache = {}
         for (path, ln) in sorted(set(rows) | set(jc), key=lambda k: (str(k[0]), k[1])):
             if path not in cache:

@@ -338,7 +338,7 @@ gt_perf() {
 #   WORKLOADS        the workloads' names; MEASURED defaults to them
 #   SPLIT_PATCH FLOOR_PATCH  the hand split of every target, and every
 #                    target's check deleted (needed when TARGETS is set)
-# and defines
+# (the hand split renames each target NAME to NAME_slow) and defines
 #   gt_rebuild DIR PATCH   DIR (a copy of the before tree with PATCH
 #                          applied) built again with the package's own
 #                          makefiles and flags
@@ -416,8 +416,8 @@ gt_program_results() {
 		echo "[$w] instructions (callgrind Ir): before $b, after (hand split) $a, floor $f"
 		for t in $TARGETS; do
 			read -r self incl calls < <(gt_fn_cost "$RES/before.$w.cg" "$t")
-			read -r aself aincl acalls < <(gt_fn_cost "$RES/after.$w.cg" "$t")
-			echo "[$w]   $t: before: calls $calls, self $self, inclusive $incl ($(gt_pct "$b" $(( b - incl )))%); after: calls left out of line $acalls"
+			read -r aself aincl acalls < <(gt_fn_cost "$RES/after.$w.cg" "${t}_slow")
+			echo "[$w]   $t: before: calls $calls, self $self, inclusive $incl ($(gt_pct "$b" $(( b - incl )))%); after: calls to ${t}_slow (the original, out of line) $acalls"
 		done
 		echo "[$w] removable share (before-floor)/before: $(gt_pct "$b" "$f")%"
 		echo "[$w] hand split removes (before-after)/(before-floor): $(gt_ratio "$b" "$a" "$f")%"

@@ -25,7 +25,7 @@ gt_parse_args "$@"
 
 PKG=dosfstools
 SRCPKG=dosfstools
-TARGETS=
+TARGETS="get_owner file_type file_find"
 SPLIT_PATCH=$PATCHES/dosfstools-split.patch
 FLOOR_PATCH=$PATCHES/dosfstools-floor.patch
 WORKLOADS="check verify"
