@@ -51,6 +51,7 @@ def parse(path):
     calls_into = collections.Counter()
     line_ir = collections.defaultdict(collections.Counter)  # fn -> (file, line) -> Ir
     line_jcnd = collections.defaultdict(lambda: collections.defaultdict(lambda: [0, 0]))
+    entry = {}  # fn -> (lowest instruction address, file, line) of its own code
     total = 0
     fn = fl = fi = None
     last = [0, 0]
@@ -93,6 +94,8 @@ def parse(path):
                         continue
                 self_ir[fn] += cost
                 line_ir[fn][src] += cost
+                if npos == 2 and fi is None and (fn not in entry or p[0] < entry[fn][0]):
+                    entry[fn] = (p[0], fl, p[1])
                 continue
             key, _, val = line.partition('=')
             if key == 'positions' or line.startswith('positions:'):
@@ -123,7 +126,7 @@ def parse(path):
                 pending = ('jcnd', int(t), int(e))
             elif key == 'jump':
                 pending = ('jump',)
-    return total, self_ir, incl_calls, calls_into, line_ir, line_jcnd
+    return total, self_ir, incl_calls, calls_into, line_ir, line_jcnd, entry
 
 
 def merged(total, self_ir, incl_calls, calls_into):
@@ -161,7 +164,7 @@ def main():
     ap.add_argument('--lines', metavar='FUNC')
     ap.add_argument('--src', default='.', help='where the source files are read')
     opts = ap.parse_args()
-    total, self_ir, incl_calls, calls_into, line_ir, line_jcnd = parse(opts.cgout)
+    total, self_ir, incl_calls, calls_into, line_ir, line_jcnd, entry = parse(opts.cgout)
     if not total:
         sys.exit('%s: no summary/totals line: not a callgrind.out file' % opts.cgout)
     if opts.lines:
@@ -178,13 +181,20 @@ def main():
             for k, (t, e) in line_jcnd[fn].items():
                 jc[k][0] += t; jc[k][1] += e
         # By its source lines: the copies the compiler inlined into callers
-        # count too (the span of lines that ran in its own file).
+        # count too. Its lines: from the line of its entry instruction (its
+        # opening line; with --dump-instr=yes) to the last line of its own
+        # file that ran in it, so that static helpers inlined into it from
+        # above are not counted as its own.
         own = collections.Counter()
         for (path, ln), v in rows.items():
             own[path] += v
         home = own.most_common(1)[0][0]
         lines = [ln for (path, ln) in rows if path == home]
         lo, hi = min(lines), max(lines)
+        starts = [entry[fn] for fn in fns if fn in entry and entry[fn][1] == home]
+        if starts:
+            lo = min(starts)[2]
+        own[home] = sum(v for (path, ln), v in rows.items() if path == home and lo <= ln <= hi)
         inlined = collections.Counter()
         for fn, r in line_ir.items():
             if fn in fns:

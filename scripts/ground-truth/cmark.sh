@@ -36,13 +36,16 @@ gt_rebuild() {
 
 gt_inputs() {
 	[ -f "$WL/bench.md" ] && return 0
-	local src f i
+	local src
 	src=$(gt_fetch $SRCPKG)
-	: > "$WL/bench.md.tmp"
-	for f in "$src"/bench/samples/*.md; do
-		for i in $(seq 100); do cat "$f"; done >> "$WL/bench.md.tmp"
-	done
-	for i in $(seq 10); do cat "$src/test/spec.txt"; done >> "$WL/bench.md.tmp"
+	python3 - "$src" "$WL/bench.md.tmp" <<'PY'
+import glob, os, sys
+src, out = sys.argv[1:]
+with open(out, 'wb') as f:
+    for sample in sorted(glob.glob(os.path.join(src, 'bench/samples/*.md'))):
+        f.write(open(sample, 'rb').read() * 100)
+    f.write(open(os.path.join(src, 'test/spec.txt'), 'rb').read() * 10)
+PY
 	mv "$WL/bench.md.tmp" "$WL/bench.md"
 }
 

@@ -162,12 +162,13 @@ gt_before() {
 	echo "$dir"
 }
 
-# gt_explain NAME SOURCE: hotpath-tidy --explain=NAME on one TU of
-# B_BEFORE, into $OUT/tool/PKG-explain-NAME.txt.
+# gt_explain NAME SOURCE [ARGS...]: hotpath-tidy --explain=NAME [ARGS] on
+# one TU of B_BEFORE, into $OUT/tool/PKG-explain-NAME.txt.
 gt_explain() {
-	local txt=$OUT/tool/$PKG-explain-$1.txt rc=0
-	(cd "$B_BEFORE" && "$TOOL" -p "$B_BEFORE" -checks='-*,hotpath-*' --explain="$1" \
-		"$B_BEFORE/$2") > "$txt" 2>&1 || rc=$?
+	local txt=$OUT/tool/$PKG-explain-$1.txt rc=0 name=$1 src=$2
+	shift 2
+	(cd "$B_BEFORE" && "$TOOL" -p "$B_BEFORE" -checks='-*,hotpath-*' --explain="$name" \
+		"$@" "$B_BEFORE/$src") > "$txt" 2>&1 || rc=$?
 	echo "exit status: $rc" >> "$txt"
 	log "hotpath-tidy --explain=$1: $txt"
 }
@@ -347,6 +348,9 @@ gt_perf() {
 #                          gt_callgrind "$RES/V.W.cg" "$RES/V.W" CMD...; a
 #                          file it writes is digested into $RES/V.W.files
 #   gt_perf_workloads DIR  (optional) gt_perf of each workload
+# and may set EXPLAIN="NAME:FILE ..." (a target and the file that defines
+# it): with --tool, hotpath-tidy --explain=NAME --profile=(the first
+# workload's) on that file, into $OUT/tool/PKG-explain-NAME.txt.
 # ---------------------------------------------------------------------------
 
 # build VARIANT [PATCH] -> the tree (evaluate.sh calls it for its variants).
@@ -474,6 +478,11 @@ gt_program() {
 		PROFILES=()
 		for w in $WORKLOADS; do PROFILES+=("$OUT/profiles/$PKG-$w.callgrind.out"); done
 		for w in $WORKLOADS; do PROFILES+=("$OUT/profiles/$PKG-$w.perf.txt"); done
+		# Why each target is or is not found, with the first profile.
+		local e
+		for e in ${EXPLAIN:-}; do
+			gt_explain "${e%%:*}" "${e#*:}" --profile="${PROFILES[0]}"
+		done
 		if [ "$EVALUATE" = 1 ]; then
 			gt_evaluate || status=1
 		else

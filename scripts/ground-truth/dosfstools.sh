@@ -29,6 +29,7 @@ TARGETS="get_owner file_type file_find"
 SPLIT_PATCH=$PATCHES/dosfstools-split.patch
 FLOOR_PATCH=$PATCHES/dosfstools-floor.patch
 WORKLOADS="check verify"
+EXPLAIN="get_owner:src/fat.c file_type:src/file.c file_find:src/file.c"
 gt_install $SRCPKG
 [ "$INSTALL" = 0 ] || DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 \
 	install -y -q mtools >/dev/null
