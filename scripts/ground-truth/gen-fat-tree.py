@@ -13,18 +13,20 @@ that the image mcopy -m makes of it is the same on every machine. Running
 it again gives the same tree byte for byte.
 """
 import argparse
-import hashlib
+import importlib.util
 import os
 import sys
 
 STAMP = 1622548800  # 2021-06-01 12:00:00 UTC
 
+_spec = importlib.util.spec_from_file_location(
+    'gen_xfs_proto', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'gen-xfs-proto.py'))
+_proto = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_proto)
+
 
 def content(rel):
-    h = hashlib.sha256(rel.encode()).digest()
-    size = int.from_bytes(h[:2], 'little') % 12288
-    line = (rel + ' ' + h.hex() + '\n').encode()
-    return (line * (size // len(line) + 1))[:size]
+    return _proto.content(rel, 12288)
 
 
 def main():
