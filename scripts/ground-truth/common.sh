@@ -411,7 +411,9 @@ gt_program_results() {
 		local b a f
 		b=$(gt_total "$RES/before.$w.cg")
 		echo "[$w] command: $(sed -n 's/^cmd: *//p' "$RES/before.$w.cg" | head -1)"
-		echo "[$w] exit status $(cat "$RES/before.$w.rc"), stdout $(wc -c < "$RES/before.$w.out") bytes, stderr $(wc -c < "$RES/before.$w.err") bytes${GT_FILES_NOTE:+, $GT_FILES_NOTE}"
+		local files=
+		[ ! -f "$RES/before.$w.files" ] || files=", written files: $(wc -l < "$RES/before.$w.files") (sha256 in $RES/before.$w.files)"
+		echo "[$w] exit status $(cat "$RES/before.$w.rc"), stdout $(wc -c < "$RES/before.$w.out") bytes, stderr $(wc -c < "$RES/before.$w.err") bytes$files"
 		if [ -z "$TARGETS" ]; then
 			echo "[$w] instructions (callgrind Ir): $b"
 			continue

@@ -57,7 +57,6 @@ xmlwf_of() {
 	echo "$bin"
 }
 
-GT_FILES_NOTE="written files digested"
 gt_workload() {
 	local w=$1 v=$2 dir=$3 bin
 	bin=$(xmlwf_of "$dir")
