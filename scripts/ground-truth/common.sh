@@ -168,9 +168,9 @@ gt_explain() {
 	local txt=$OUT/tool/$PKG-explain-$1.txt rc=0 name=$1 src=$2
 	shift 2
 	(cd "$B_BEFORE" && "$TOOL" -p "$B_BEFORE" -checks='-*,hotpath-*' --explain="$name" \
-		"$@" "$B_BEFORE/$src") > "$txt" 2>&1 || rc=$?
+		--index-dir="$WORK/index/$PKG" "$@" "$B_BEFORE/$src") > "$txt" 2>&1 || rc=$?
 	echo "exit status: $rc" >> "$txt"
-	log "hotpath-tidy --explain=$1: $txt"
+	log "hotpath-tidy --explain=$name: $txt"
 }
 
 # gt_mark_built DIR: the build of DIR is done; its stamp changes each time,
