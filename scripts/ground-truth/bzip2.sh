@@ -40,10 +40,7 @@ gt_inputs() {
 }
 
 bzip2_of() {
-	local libs
-	libs=$(LD_LIBRARY_PATH="$1" ldd "$1/bzip2")
-	grep -qF "$1/libbz2.so" <<<"$libs" ||
-		{ echo "$1/bzip2 does not load $1/libbz2.so.1.0" >&2; exit 1; }
+	gt_loads_own "$1/bzip2" "$1" libbz2.so.1.0
 	echo "$1/bzip2"
 }
 

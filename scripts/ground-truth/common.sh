@@ -162,6 +162,17 @@ gt_before() {
 	echo "$dir"
 }
 
+# gt_loads_own BIN LIBDIR LIB: BIN, run with LD_LIBRARY_PATH=LIBDIR, loads
+# LIBDIR/LIB (the tree's own library, never the system's), or the script
+# stops saying so. ldd's output is read whole: grep -q stopping early would
+# kill ldd with SIGPIPE, and pipefail would take that for "not found".
+gt_loads_own() {
+	local libs
+	libs=$(LD_LIBRARY_PATH="$2" ldd "$1")
+	grep -qF "$2/$3" <<<"$libs" ||
+		{ echo "$1 does not load $2/$3" >&2; exit 1; }
+}
+
 # gt_explain NAME SOURCE [ARGS...]: hotpath-tidy --explain=NAME [ARGS] on
 # one TU of B_BEFORE, into $OUT/tool/PKG-explain-NAME.txt.
 gt_explain() {

@@ -49,11 +49,9 @@ gt_inputs() {
 }
 
 xmlwf_of() {
-	local bin=$1/build/xmlwf/.libs/xmlwf libs
+	local bin=$1/build/xmlwf/.libs/xmlwf
 	[ -x "$bin" ] || bin=$1/build/xmlwf/.libs/lt-xmlwf
-	libs=$(LD_LIBRARY_PATH="$1/build/lib/.libs" ldd "$bin")
-	grep -qF "$1/build/lib/.libs/libexpat.so" <<<"$libs" ||
-		{ echo "$bin does not load $1/build/lib/.libs/libexpat.so" >&2; exit 1; }
+	gt_loads_own "$bin" "$1/build/lib/.libs" libexpat.so.1
 	echo "$bin"
 }
 
