@@ -132,14 +132,56 @@ gt_variant() {
 	echo "$dir"
 }
 
-# gt_explain NAME SOURCE: hotpath-tidy --explain=NAME on one TU of
-# B_BEFORE, into $OUT/tool/PKG-explain-NAME.txt.
+# gt_debian_build DIR [TARGET]: DIR built as the buildds build it, under
+# bear for compile_commands.json: dpkg-buildpackage -T clean, then -T TARGET
+# (default build-arch: a source with its own build/ directory makes
+# `debian/rules build` a no-op under dh) with DEB_BUILD_OPTIONS="nocheck
+# nodoc parallel=JOBS"; logs in $WORK/build/NAME.{clean,build}.log. The
+# database is retargeted and pruned, and the tree marked built.
+gt_debian_build() {
+	local dir=$1 target=${2:-build-arch} log
+	log=$WORK/build/$(basename "$dir")
+	log "building $(basename "$dir") (dpkg-buildpackage -T $target under bear)"
+	(cd "$dir" && dpkg-buildpackage -T clean -uc -us) > "$log.clean.log" 2>&1 ||
+		{ tail -30 "$log.clean.log" >&2; exit 1; }
+	(cd "$dir" && DEB_BUILD_OPTIONS="nocheck nodoc parallel=$JOBS" \
+		bear --output compile_commands.json -- dpkg-buildpackage -T "$target" -uc -us) \
+		> "$log.build.log" 2>&1 || { tail -30 "$log.build.log" >&2; exit 1; }
+	gt_db_retarget "$dir"
+	gt_db_prune "$dir"
+	gt_mark_built "$dir"
+}
+
+# gt_before SRCPKG [TARGET] -> $WORK/build/$PKG-before: the pristine source
+# built by gt_debian_build (once; reused while it stays built).
+gt_before() {
+	local src dir
+	src=$(gt_fetch "$1")
+	dir=$(gt_variant "$PKG-before" "$src")
+	[ -f "$dir/.gt-built" ] || gt_debian_build "$dir" "${2:-build-arch}"
+	echo "$dir"
+}
+
+# gt_loads_own BIN LIBDIR LIB: BIN, run with LD_LIBRARY_PATH=LIBDIR, loads
+# LIBDIR/LIB (the tree's own library, never the system's), or the script
+# stops saying so. ldd's output is read whole: grep -q stopping early would
+# kill ldd with SIGPIPE, and pipefail would take that for "not found".
+gt_loads_own() {
+	local libs
+	libs=$(LD_LIBRARY_PATH="$2" ldd "$1")
+	grep -qF "$2/$3" <<<"$libs" ||
+		{ echo "$1 does not load $2/$3" >&2; exit 1; }
+}
+
+# gt_explain NAME SOURCE [ARGS...]: hotpath-tidy --explain=NAME [ARGS] on
+# one TU of B_BEFORE, into $OUT/tool/PKG-explain-NAME.txt.
 gt_explain() {
-	local txt=$OUT/tool/$PKG-explain-$1.txt rc=0
-	(cd "$B_BEFORE" && "$TOOL" -p "$B_BEFORE" -checks='-*,hotpath-*' --explain="$1" \
-		"$B_BEFORE/$2") > "$txt" 2>&1 || rc=$?
+	local txt=$OUT/tool/$PKG-explain-$1.txt rc=0 name=$1 src=$2
+	shift 2
+	(cd "$B_BEFORE" && "$TOOL" -p "$B_BEFORE" -checks='-*,hotpath-*' --explain="$name" \
+		--index-dir="$WORK/index/$PKG" "$@" "$B_BEFORE/$src") > "$txt" 2>&1 || rc=$?
 	echo "exit status: $rc" >> "$txt"
-	log "hotpath-tidy --explain=$1: $txt"
+	log "hotpath-tidy --explain=$name: $txt"
 }
 
 # gt_mark_built DIR: the build of DIR is done; its stamp changes each time,
@@ -196,12 +238,16 @@ EOF
 
 # gt_callgrind OUTFILE LOGPREFIX CMD... : runs CMD under callgrind; the
 # program's stdout, stderr and exit status go to LOGPREFIX.{out,err,rc},
-# valgrind's own messages to LOGPREFIX.vg.
+# valgrind's own messages to LOGPREFIX.vg. GT_CALLGRIND_OPTS (set by a
+# script before it runs workloads) adds options: the programs of
+# gt_program record instruction addresses and jumps, for per-line counts and
+# which way each branch went (cgfuncs.py --lines).
+GT_CALLGRIND_OPTS=${GT_CALLGRIND_OPTS:-}
 gt_callgrind() {
 	local cgout=$1 pre=$2; shift 2
 	local rc=0
-	valgrind --tool=callgrind --callgrind-out-file="$cgout" --log-file="$pre.vg" \
-		"$@" > "$pre.out" 2> "$pre.err" || rc=$?
+	valgrind --tool=callgrind $GT_CALLGRIND_OPTS --callgrind-out-file="$cgout" \
+		--log-file="$pre.vg" "$@" > "$pre.out" 2> "$pre.err" || rc=$?
 	echo "$rc" > "$pre.rc"
 }
 
@@ -293,3 +339,169 @@ gt_perf() {
 }
 
 . "$GT_SCRIPTS/evaluate.sh"
+
+# ---------------------------------------------------------------------------
+# gt_program: the whole run of a program with a list of ground-truth
+# functions (bzip2.sh, cmark.sh, dosfstools.sh, expat.sh). The script sets
+#   PKG SRCPKG       results' name; the Debian source package
+#   BUILD_TARGET     dpkg-buildpackage -T target (default build-arch)
+#   TARGETS          the ground truth (docs/ground-truth/PKG.md), space
+#                    separated; empty: none (a negative control)
+#   WORKLOADS        the workloads' names; MEASURED defaults to them
+#   SPLIT_PATCH FLOOR_PATCH  the hand split of every target, and every
+#                    target's check deleted (needed when TARGETS is set)
+# (the hand split renames each target NAME to NAME_slow) and defines
+#   gt_rebuild DIR PATCH   DIR (a copy of the before tree with PATCH
+#                          applied) built again with the package's own
+#                          makefiles and flags
+#   gt_inputs              makes the workloads' inputs in $WL (once)
+#   gt_workload W V DIR    runs workload W of variant V (tree DIR) with
+#                          gt_callgrind "$RES/V.W.cg" "$RES/V.W" CMD...; a
+#                          file it writes is digested into $RES/V.W.files
+#   gt_perf_workloads DIR  (optional) gt_perf of each workload
+# and may set EXPLAIN="NAME:FILE ..." (a target and the file that defines
+# it): with --tool, hotpath-tidy --explain=NAME --profile=(the first
+# workload's) on that file, into $OUT/tool/PKG-explain-NAME.txt.
+# ---------------------------------------------------------------------------
+
+# build VARIANT [PATCH] -> the tree (evaluate.sh calls it for its variants).
+build() {
+	local v=$1 patch=${2:-} dir
+	if [ "$v" = before ]; then
+		gt_before "$SRCPKG" "${BUILD_TARGET:-build-arch}"
+		return 0
+	fi
+	dir=$(gt_variant "$PKG-$v" "$WORK/build/$PKG-before" "$patch")
+	[ ! -f "$dir/.gt-built" ] || { echo "$dir"; return 0; }
+	log "building $PKG ($v) in $dir"
+	gt_rebuild "$dir" "$patch" > "$WORK/build/$PKG-$v.build.log" 2>&1 ||
+		{ tail -30 "$WORK/build/$PKG-$v.build.log" >&2; return 1; }
+	gt_db_retarget "$dir"
+	gt_mark_built "$dir"
+	rm -f "$RES/$v".*
+	echo "$dir"
+}
+
+# run_variant VARIANT DIR: every workload not yet run for that build.
+run_variant() {
+	local v=$1 dir=$2 w
+	for w in $WORKLOADS; do
+		[ -f "$RES/$v.$w.rc" ] && continue
+		log "callgrind: $PKG $w ($v)"
+		rm -f "$RES/$v.$w.files"
+		gt_workload "$w" "$v" "$dir"
+	done
+}
+
+# same_as_before VARIANT: stdout, stderr, exit status and written files of
+# every workload, byte for byte.
+same_as_before() {
+	local w ok=0
+	for w in $WORKLOADS; do
+		gt_same "$RES/before.$w" "$RES/$1.$w" || { ok=1; log "output differs: $w before vs $1"; }
+		if [ -f "$RES/before.$w.files" ] || [ -f "$RES/$1.$w.files" ]; then
+			cmp -s "$RES/before.$w.files" "$RES/$1.$w.files" ||
+				{ ok=1; log "written files differ: $w before vs $1"; }
+		fi
+	done
+	return $ok
+}
+
+# gt_digest FILE... -> "sha256  name" lines (for $RES/V.W.files)
+gt_digest() {
+	local f
+	for f in "$@"; do echo "$(sha256sum < "$f" | cut -c1-64)  $(basename "$f")"; done
+}
+
+# gt_program_results: the figures of every workload and target.
+gt_program_results() {
+	local w v t self incl calls aself aincl acalls
+	echo "$PKG ($(basename "$B_BEFORE")): ground truth: ${TARGETS:-none (negative control)}"
+	echo "callgrind options: $GT_CALLGRIND_OPTS"
+	for w in $WORKLOADS; do
+		local b a f
+		b=$(gt_total "$RES/before.$w.cg")
+		echo "[$w] command: $(sed -n 's/^cmd: *//p' "$RES/before.$w.cg" | head -1)"
+		local files=
+		[ ! -f "$RES/before.$w.files" ] || files=", written files: $(wc -l < "$RES/before.$w.files") (sha256 in $RES/before.$w.files)"
+		echo "[$w] exit status $(cat "$RES/before.$w.rc"), stdout $(wc -c < "$RES/before.$w.out") bytes, stderr $(wc -c < "$RES/before.$w.err") bytes$files"
+		if [ -z "$TARGETS" ]; then
+			echo "[$w] instructions (callgrind Ir): $b"
+			continue
+		fi
+		a=$(gt_total "$RES/after.$w.cg"); f=$(gt_total "$RES/floor.$w.cg")
+		echo "[$w] instructions (callgrind Ir): before $b, after (hand split) $a, floor $f"
+		for t in $TARGETS; do
+			read -r self incl calls < <(gt_fn_cost "$RES/before.$w.cg" "$t")
+			read -r aself aincl acalls < <(gt_fn_cost "$RES/after.$w.cg" "${t}_slow")
+			echo "[$w]   $t: before: calls $calls, self $self, inclusive $incl ($(gt_pct "$b" $(( b - incl )))%); after: calls to ${t}_slow (the original, out of line) $acalls"
+		done
+		echo "[$w] removable share (before-floor)/before: $(gt_pct "$b" "$f")%"
+		echo "[$w] hand split removes (before-after)/(before-floor): $(gt_ratio "$b" "$a" "$f")%"
+	done
+	if [ -n "$TARGETS" ]; then
+		echo "outputs (stdout, stderr, exit status, written files) identical before/after/floor: $GT_SAME"
+	fi
+	for w in $WORKLOADS; do
+		python3 "$GT_SCRIPTS/cgfuncs.py" "$RES/before.$w.cg" > "$OUT/profiles/$PKG-$w.functions.txt"
+		echo "[$w] functions at >= 0.1% inclusive: $OUT/profiles/$PKG-$w.functions.txt ($(( $(wc -l < "$OUT/profiles/$PKG-$w.functions.txt") - 2 )))"
+	done
+	for w in $WORKLOADS; do
+		echo "top self cost, $w (before):"
+		gt_top_self "$RES/before.$w.cg" 12 | sed 's/^/  /'
+	done
+}
+
+# gt_program: builds, workloads, figures, perf, and the tool (--tool /
+# --evaluate); exits 1 when an output differs or a fix fails.
+gt_program() {
+	GT_CALLGRIND_OPTS="--dump-instr=yes --collect-jumps=yes"
+	MEASURED=${MEASURED:-$WORKLOADS}
+	TARGET=${TARGETS%% *}
+	RES=$WORK/results/$PKG
+	WL=$WORK/workload/$PKG
+	mkdir -p "$RES" "$WL"
+	B_BEFORE=$(build before)
+	log "before: $B_BEFORE"
+	local variants="before" v w
+	if [ -n "$TARGETS" ]; then
+		B_AFTER=$(build after "$SPLIT_PATCH")
+		B_FLOOR=$(build floor "$FLOOR_PATCH")
+		variants="before after floor"
+	fi
+	gt_inputs
+	for v in $variants; do
+		eval "run_variant $v \"\$B_${v^^}\""
+	done
+	GT_SAME=yes
+	for v in $variants; do
+		[ "$v" = before ] || same_as_before "$v" || GT_SAME=NO
+	done
+	for w in $WORKLOADS; do
+		cp "$RES/before.$w.cg" "$OUT/profiles/$PKG-$w.callgrind.out"
+	done
+	gt_program_results | tee "$OUT/RESULTS-$PKG.txt"
+	if [ "$PERF" = 1 ] && declare -F gt_perf_workloads >/dev/null &&
+		[ ! -f "$OUT/profiles/$PKG-${WORKLOADS##* }.perf.txt" ]; then
+		gt_perf_workloads "$B_BEFORE"
+	fi
+	local status=0
+	[ "$GT_SAME" = yes ] || status=1
+	if [ -n "$TOOL" ]; then
+		PROFILES=()
+		for w in $WORKLOADS; do PROFILES+=("$OUT/profiles/$PKG-$w.callgrind.out"); done
+		for w in $WORKLOADS; do PROFILES+=("$OUT/profiles/$PKG-$w.perf.txt"); done
+		# Why each target is or is not found, with the first profile.
+		local e
+		for e in ${EXPLAIN:-}; do
+			gt_explain "${e%%:*}" "${e#*:}" --profile="${PROFILES[0]}"
+		done
+		if [ "$EVALUATE" = 1 ]; then
+			gt_evaluate || status=1
+		else
+			gt_tool default
+			echo "hotpath-tidy -p (defaults): $(gt_tool_summary default), listed in $OUT/tool/$PKG-default.findings"
+		fi
+	fi
+	exit $status
+}

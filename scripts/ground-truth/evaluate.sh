@@ -3,6 +3,8 @@
 # sets, before calling gt_evaluate:
 #   PKG          name of the results (xfsprogs, libarchive, zstd)
 #   TARGET       the check that costs (check_nsec), or empty (negative control)
+#   TARGETS      (gt_program) every check of the ground truth, space
+#                separated; default: TARGET
 #   B_BEFORE     the built tree whose compile_commands.json the tool reads
 #   RES          the project's results directory ($RES/VARIANT.WORKLOAD.*)
 #   MEASURED     the workloads the check runs in (their figures are printed)
@@ -42,19 +44,22 @@ gt_tool() {
 	python3 "$GT_SCRIPTS/findings.py" "$txt" "$B_BEFORE" > "$OUT/tool/$PKG-$name.findings"
 }
 
-# gt_tool_summary NAME: "N findings (exit S), TARGET found|not found"
+# gt_tool_summary NAME: "N findings (exit S), TARGET found|not found"; with
+# several TARGETS also "K of M of the ground truth found".
 gt_tool_summary() {
 	local f=$OUT/tool/$PKG-$1.findings
-	local n rc found=""
+	local n rc found="" t k=0 m=0
 	n=$(wc -l < "$f")
 	rc=$(tail -1 "$OUT/tool/$PKG-$1.txt" | sed 's/exit status: //')
-	if [ -n "$TARGET" ]; then
-		if awk -v t="$TARGET" '$3 == t {f=1} END {exit !f}' "$f"; then
-			found=", $TARGET FOUND"
+	for t in ${TARGETS:-$TARGET}; do
+		m=$((m + 1))
+		if awk -v t="$t" '$3 == t {f=1} END {exit !f}' "$f"; then
+			found="$found, $t FOUND"; k=$((k + 1))
 		else
-			found=", $TARGET not found"
+			found="$found, $t not found"
 		fi
-	fi
+	done
+	[ "$m" -le 1 ] || found=", $k of $m of the ground truth found$found"
 	echo "$n findings (exit $rc)$found"
 }
 
@@ -112,11 +117,11 @@ gt_eval_fix() {
 	if [ "$FIX_FROM_PATCH" = 1 ]; then
 		v=selftest patch=$SPLIT_PATCH what="the hand split $(basename "$SPLIT_PATCH") (--fix-from-patch: harness self-test)"
 	fi
-	if [ -z "$TARGET" ]; then
+	if [ -z "${TARGETS:-$TARGET}" ]; then
 		echo "(c) no check to fix (negative control)"; return 0
 	fi
 	if [ ! -s "$patch" ]; then
-		echo "(c) fix: none: the tool proposes no edit ($what): $TARGET not fixed"
+		echo "(c) fix: none: the tool proposes no edit ($what): ${TARGETS:-$TARGET} not fixed"
 		return 0
 	fi
 	echo "(c) fix: $what, applied to a copy of the before tree with patch -p1"
@@ -131,11 +136,14 @@ gt_eval_fix() {
 	local same=yes
 	same_as_before "$v" || same=NO
 	echo "      outputs (stdout, stderr, exit status, produced files) identical to before: $same"
-	local w b a f left
+	local w b a f t left
 	for w in $MEASURED; do
 		b=$(gt_total "$RES/before.$w.cg"); a=$(gt_total "$RES/$v.$w.cg"); f=$(gt_total "$RES/floor.$w.cg")
-		left=$(gt_calls "$RES/$v.$w.cg" "$TARGET")
-		echo "      [$w] Ir before $b, fixed $a, floor $f; calls to $TARGET left out of line: $left"
+		left=
+		for t in ${TARGETS:-$TARGET}; do
+			left="$left $t $(gt_calls "$RES/$v.$w.cg" "$t")"
+		done
+		echo "      [$w] Ir before $b, fixed $a, floor $f; calls left out of line:$left"
 		echo "      [$w] tool fix removes $(gt_ratio "$b" "$a" "$f")% of the removable cost (goal >= 80%)"
 	done
 	[ "$same" = yes ]
@@ -146,7 +154,9 @@ gt_eval_fix() {
 gt_evaluate() {
 	local st=0
 	(
-		echo "evaluation of $TOOL on $PKG${TARGET:+ (the check that costs: $TARGET)}"
+		local what=${TARGET:+ (the check that costs: $TARGET)}
+		[ -z "${TARGETS:-}" ] || what=" (the ground truth: $TARGETS)"
+		echo "evaluation of $TOOL on $PKG$what"
 		gt_eval_defaults
 		gt_eval_profiles
 		gt_eval_fix

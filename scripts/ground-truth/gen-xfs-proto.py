@@ -18,9 +18,11 @@ import os
 import sys
 
 
-def content(rel):
+def content(rel, limit=1024):
+    """Bytes derived from the path REL, 0..LIMIT-1 of them (gen-fat-tree.py
+    uses it too)."""
     h = hashlib.sha256(rel.encode()).digest()
-    size = int.from_bytes(h[:2], 'little') % 1024
+    size = int.from_bytes(h[:2], 'little') % limit
     line = (rel + ' ' + h.hex() + '\n').encode()
     return (line * (size // len(line) + 1))[:size]
 

@@ -55,12 +55,7 @@ build() {
 	[ ! -f "$dir/.gt-built" ] || { echo "$dir"; return 0; }
 	log "building $PKG ($v) in $dir"
 	if [ "$v" = before ]; then
-		(cd "$dir" && dpkg-buildpackage -T clean -uc -us) \
-			> "$WORK/build/$PKG-$v.clean.log" 2>&1
-		(cd "$dir" && DEB_BUILD_OPTIONS="nocheck nodoc parallel=$JOBS" \
-			bear --output compile_commands.json -- dpkg-buildpackage -T build-arch -uc -us) \
-			> "$WORK/build/$PKG-$v.build.log" 2>&1 ||
-			{ tail -30 "$WORK/build/$PKG-$v.build.log" >&2; exit 1; }
+		gt_debian_build "$dir" build-arch
 	else
 		rm -f "$dir"/libarchive/*.o "$dir"/libarchive/*.lo "$dir"/libarchive/.libs/*.o
 		if grep '^+++ ' "$patch" | grep -qv '^+++ b/libarchive/'; then

@@ -34,16 +34,7 @@ gt_install libzstd
 SRC=$(gt_fetch libzstd)
 log "source: $SRC"
 B_BEFORE=$(gt_variant zstd-before "$SRC")
-if [ ! -f "$B_BEFORE/.gt-built" ]; then
-	log "building libzstd in $B_BEFORE"
-	(cd "$B_BEFORE" && dpkg-buildpackage -T clean -uc -us) > "$WORK/build/zstd-before.clean.log" 2>&1
-	(cd "$B_BEFORE" && DEB_BUILD_OPTIONS="nocheck nodoc parallel=$JOBS" \
-		bear --output compile_commands.json -- dpkg-buildpackage -T build-arch -uc -us) \
-		> "$WORK/build/zstd-before.build.log" 2>&1 ||
-		{ tail -30 "$WORK/build/zstd-before.build.log" >&2; exit 1; }
-	gt_db_retarget "$B_BEFORE"
-	gt_mark_built "$B_BEFORE"
-fi
+[ -f "$B_BEFORE/.gt-built" ] || gt_debian_build "$B_BEFORE" build-arch
 gt_db_prune "$B_BEFORE"
 ZSTD=$B_BEFORE/programs/zstd
 
